@@ -1,0 +1,52 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Layers, bottom to top. A target depends only on targets listed above it
+// (see ARCHITECTURE.md). Users import one module: `OpenCanvas`.
+let package = Package(
+    name: "OpenCanvas",
+    products: [
+        .library(name: "OpenCanvas", targets: ["OpenCanvas"]),
+        .executable(name: "canvas-gallery", targets: ["CanvasGallery"]),
+        .executable(name: "canvas-bench", targets: ["CanvasBench"]),
+    ],
+    targets: [
+        // MARK: 1 — geometry and paths (pure Swift, no Foundation)
+        .target(name: "CanvasGeometry"),
+
+        // MARK: 2 — coverage rasterizer (pure Swift)
+        .target(name: "CanvasRaster", dependencies: ["CanvasGeometry"]),
+
+        // MARK: 3 — pixels, paint and compositing
+        // CPixelKernels: our own SIMD compositing kernels in C, chosen at run time by CPU
+        // feature (AVX2 or the x86-64 baseline). Swift cannot give one function a wider
+        // target than the module; see Sources/CPixelKernels/kernels.c for the measurements.
+        .target(name: "CPixelKernels"),
+        .target(name: "CanvasPaint", dependencies: ["CanvasRaster", "CPixelKernels"]),
+
+        // MARK: 4 — the display list and its renderer
+        .target(name: "CanvasRender", dependencies: ["CanvasPaint"]),
+
+        // MARK: 5 — text and image codecs, on Debian's C libraries
+        .systemLibrary(name: "CFontStack", pkgConfig: "harfbuzz",
+                       providers: [.apt(["libharfbuzz-dev", "libfreetype-dev", "libfontconfig-dev"])]),
+        .target(name: "CanvasText", dependencies: ["CanvasGeometry", "CFontStack"]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .target(name: "CanvasCodecs", dependencies: ["CPNG"]),
+
+        // MARK: 6–7 — the SwiftUI-shaped drawing API and views
+        .target(name: "OpenCanvas", dependencies: ["CanvasRender", "CanvasText", "CanvasCodecs"]),
+
+        // MARK: 9 — tools
+        .executableTarget(name: "CanvasGallery", dependencies: ["OpenCanvas"], path: "Tools/Gallery"),
+        .executableTarget(name: "CanvasBench", dependencies: ["OpenCanvas"], path: "Tools/Bench"),
+
+        // MARK: tests
+        .target(name: "RenderTesting", dependencies: ["OpenCanvas"], path: "Tests/RenderTesting"),
+        .testTarget(name: "CanvasGeometryTests", dependencies: ["CanvasGeometry"]),
+        .testTarget(name: "CanvasRasterTests", dependencies: ["CanvasRaster", "RenderTesting"]),
+        .testTarget(name: "CanvasPaintTests", dependencies: ["CanvasPaint"]),
+        .testTarget(name: "OpenCanvasTests", dependencies: ["OpenCanvas", "RenderTesting"],
+                    resources: [.copy("References")]),
+    ]
+)

@@ -1,0 +1,32 @@
+#ifndef OPENCANVAS_PIXEL_KERNELS_H
+#define OPENCANVAS_PIXEL_KERNELS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+// Compositing kernels for 32-bit premultiplied pixels (any channel order with alpha in
+// the most significant byte of the little-endian word, i.e. the fourth byte in memory).
+// `color` is a premultiplied pixel in the same layout. All divisions by 255 round to
+// nearest, exactly: x·a/255 → (t + (t >> 8)) >> 8 with t = x·a + 128.
+
+/// Which implementation the dispatching entry points use.
+typedef enum {
+    OC_KERNELS_PORTABLE = 0,   // plain C, one pixel at a time
+    OC_KERNELS_SSE2 = 1,       // the x86-64 baseline, 4 pixels per step
+    OC_KERNELS_AVX2 = 2,       // 8 pixels per step, chosen when the CPU has AVX2
+} oc_kernel_level;
+
+/// The level in use: the best the CPU supports, unless the environment variable
+/// OPENCANVAS_KERNELS is "portable" or "sse2".
+oc_kernel_level oc_kernels_level(void);
+/// Forces a level (clamped to what the CPU supports); returns the level now in use.
+oc_kernel_level oc_kernels_set_level(oc_kernel_level level);
+
+/// dst[i] = color for i in [0, n).
+void oc_fill(uint32_t *dst, size_t n, uint32_t color);
+/// dst[i] = color + dst[i]·(255 − alpha(color))/255.
+void oc_srcover(uint32_t *dst, size_t n, uint32_t color);
+/// dst[i] = c + dst[i]·(255 − alpha(c))/255 with c = color·mask[i]/255.
+void oc_srcover_mask(uint32_t *dst, const uint8_t *mask, size_t n, uint32_t color);
+
+#endif

@@ -1,0 +1,247 @@
+// Compositing kernels, in C so that one binary can carry an AVX2 version beside the
+// x86-64 baseline and pick at run time.
+//
+// Why C: Swift cannot give a single function a wider target than its module, and a
+// plain `swift build -c release` targets the x86-64 baseline (SSE2). Measured on the
+// 2-core Xeon this project runs on (256×256 translucent rectangles at random places in
+// a 1024×1024 canvas, ns per rectangle):
+//     Swift SIMD16<UInt8> widening loop, baseline        28,700
+//     this file, SSE2                                      25,800
+//     this file, AVX2                                      17,000
+//     Cairo 1.16 (pixman, SSE2) FillRectA 256 Solid        29,200
+// Only the AVX2 kernel clearly beats Cairo at large sizes, so the hot kernels live
+// here; the Swift implementation in CanvasPaint is the portable reference the tests
+// compare these against.
+
+#include "CPixelKernels.h"
+#include <stdlib.h>
+#include <string.h>
+
+#if defined(__x86_64__) || defined(_M_X64)
+#define OC_X86 1
+#include <immintrin.h>
+#include <cpuid.h>
+#endif
+
+// MARK: - Portable
+
+static inline uint32_t div255(uint32_t t) {   // t = x·a + 128
+    return (t + (t >> 8)) >> 8;
+}
+
+static inline uint32_t scale_pixel(uint32_t p, uint32_t a) {
+    uint32_t r = 0;
+    for (int s = 0; s < 32; s += 8) r |= div255(((p >> s) & 255) * a + 128) << s;
+    return r;
+}
+
+static void fill_portable(uint32_t *d, size_t n, uint32_t c) {
+    for (size_t i = 0; i < n; i++) d[i] = c;
+}
+
+static void srcover_portable(uint32_t *d, size_t n, uint32_t c) {
+    uint32_t ia = 255 - (c >> 24);
+    for (size_t i = 0; i < n; i++) d[i] = c + scale_pixel(d[i], ia);
+}
+
+static void srcover_mask_portable(uint32_t *d, const uint8_t *m, size_t n, uint32_t c) {
+    for (size_t i = 0; i < n; i++) {
+        uint32_t a = m[i];
+        if (a == 0) continue;
+        uint32_t s = a == 255 ? c : scale_pixel(c, a);
+        d[i] = s + scale_pixel(d[i], 255 - (s >> 24));
+    }
+}
+
+#if OC_X86
+
+// MARK: - SSE2 (x86-64 baseline)
+
+// (t + 128)·257 >> 16 equals (t + 128 + ((t + 128) >> 8)) >> 8 for t ≤ 255·255.
+#define DIV255_SSE(t) _mm_mulhi_epu16(_mm_add_epi16((t), _mm_set1_epi16(128)), _mm_set1_epi16(257))
+
+static void fill_sse2(uint32_t *d, size_t n, uint32_t c) {
+    __m128i v = _mm_set1_epi32((int)c);
+    size_t i = 0;
+    for (; i + 4 <= n; i += 4) _mm_storeu_si128((__m128i *)(d + i), v);
+    for (; i < n; i++) d[i] = c;
+}
+
+static void srcover_sse2(uint32_t *d, size_t n, uint32_t c) {
+    const __m128i z = _mm_setzero_si128();
+    const __m128i ia = _mm_set1_epi16((short)(255 - (c >> 24)));
+    const __m128i s = _mm_set1_epi32((int)c);
+    size_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(d + i));
+        __m128i lo = DIV255_SSE(_mm_mullo_epi16(_mm_unpacklo_epi8(x, z), ia));
+        __m128i hi = DIV255_SSE(_mm_mullo_epi16(_mm_unpackhi_epi8(x, z), ia));
+        _mm_storeu_si128((__m128i *)(d + i), _mm_add_epi8(_mm_packus_epi16(lo, hi), s));
+    }
+    srcover_portable(d + i, n - i, c);
+}
+
+// Broadcasts each pixel's alpha (16-bit lane 3) over its four lanes.
+static inline __m128i alpha_lanes_sse(__m128i p) {
+    p = _mm_shufflelo_epi16(p, _MM_SHUFFLE(3, 3, 3, 3));
+    return _mm_shufflehi_epi16(p, _MM_SHUFFLE(3, 3, 3, 3));
+}
+
+static void srcover_mask_sse2(uint32_t *d, const uint8_t *m, size_t n, uint32_t c) {
+    const __m128i z = _mm_setzero_si128();
+    const __m128i s16 = _mm_unpacklo_epi8(_mm_set1_epi32((int)c), z);
+    const __m128i k255 = _mm_set1_epi16(255);
+    size_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+        uint32_t mw;
+        memcpy(&mw, m + i, 4);
+        if (mw == 0) continue;
+        __m128i mm = _mm_cvtsi32_si128((int)mw);
+        mm = _mm_unpacklo_epi8(mm, mm);                   // m0 m0 m1 m1 m2 m2 m3 m3
+        mm = _mm_unpacklo_epi16(mm, mm);                  // each mask byte over its pixel
+        __m128i mlo = _mm_unpacklo_epi8(mm, z);           // pixels 0, 1
+        __m128i mhi = _mm_unpackhi_epi8(mm, z);           // pixels 2, 3
+        __m128i slo = DIV255_SSE(_mm_mullo_epi16(s16, mlo));
+        __m128i shi = DIV255_SSE(_mm_mullo_epi16(s16, mhi));
+        __m128i x = _mm_loadu_si128((const __m128i *)(d + i));
+        __m128i dlo = DIV255_SSE(_mm_mullo_epi16(_mm_unpacklo_epi8(x, z), _mm_sub_epi16(k255, alpha_lanes_sse(slo))));
+        __m128i dhi = DIV255_SSE(_mm_mullo_epi16(_mm_unpackhi_epi8(x, z), _mm_sub_epi16(k255, alpha_lanes_sse(shi))));
+        __m128i r = _mm_packus_epi16(_mm_add_epi16(slo, dlo), _mm_add_epi16(shi, dhi));
+        _mm_storeu_si128((__m128i *)(d + i), r);
+    }
+    srcover_mask_portable(d + i, m + i, n - i, c);
+}
+
+// MARK: - AVX2
+
+#define OC_AVX2 __attribute__((target("avx2")))
+#define DIV255_AVX(t) _mm256_mulhi_epu16(_mm256_add_epi16((t), _mm256_set1_epi16(128)), _mm256_set1_epi16(257))
+
+OC_AVX2 static void fill_avx2(uint32_t *d, size_t n, uint32_t c) {
+    __m256i v = _mm256_set1_epi32((int)c);
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) _mm256_storeu_si256((__m256i *)(d + i), v);
+    fill_sse2(d + i, n - i, c);
+}
+
+OC_AVX2 static void srcover_avx2(uint32_t *d, size_t n, uint32_t c) {
+    const __m256i z = _mm256_setzero_si256();
+    const __m256i ia = _mm256_set1_epi16((short)(255 - (c >> 24)));
+    const __m256i s = _mm256_set1_epi32((int)c);
+    size_t i = 0;
+    for (; i + 16 <= n; i += 16) {   // two registers per step hide the multiply latency
+        __m256i x = _mm256_loadu_si256((const __m256i *)(d + i));
+        __m256i y = _mm256_loadu_si256((const __m256i *)(d + i + 8));
+        __m256i xl = DIV255_AVX(_mm256_mullo_epi16(_mm256_unpacklo_epi8(x, z), ia));
+        __m256i xh = DIV255_AVX(_mm256_mullo_epi16(_mm256_unpackhi_epi8(x, z), ia));
+        __m256i yl = DIV255_AVX(_mm256_mullo_epi16(_mm256_unpacklo_epi8(y, z), ia));
+        __m256i yh = DIV255_AVX(_mm256_mullo_epi16(_mm256_unpackhi_epi8(y, z), ia));
+        _mm256_storeu_si256((__m256i *)(d + i), _mm256_add_epi8(_mm256_packus_epi16(xl, xh), s));
+        _mm256_storeu_si256((__m256i *)(d + i + 8), _mm256_add_epi8(_mm256_packus_epi16(yl, yh), s));
+    }
+    for (; i + 8 <= n; i += 8) {
+        __m256i x = _mm256_loadu_si256((const __m256i *)(d + i));
+        __m256i lo = DIV255_AVX(_mm256_mullo_epi16(_mm256_unpacklo_epi8(x, z), ia));
+        __m256i hi = DIV255_AVX(_mm256_mullo_epi16(_mm256_unpackhi_epi8(x, z), ia));
+        _mm256_storeu_si256((__m256i *)(d + i), _mm256_add_epi8(_mm256_packus_epi16(lo, hi), s));
+    }
+    srcover_sse2(d + i, n - i, c);
+}
+
+OC_AVX2 static inline __m256i alpha_lanes_avx(__m256i p) {
+    p = _mm256_shufflelo_epi16(p, _MM_SHUFFLE(3, 3, 3, 3));
+    return _mm256_shufflehi_epi16(p, _MM_SHUFFLE(3, 3, 3, 3));
+}
+
+OC_AVX2 static void srcover_mask_avx2(uint32_t *d, const uint8_t *m, size_t n, uint32_t c) {
+    const __m256i z = _mm256_setzero_si256();
+    const __m256i s16 = _mm256_unpacklo_epi8(_mm256_set1_epi32((int)c), z);
+    const __m256i k255 = _mm256_set1_epi16(255);
+    // Replicates mask byte k over the four bytes of pixel k (per 128-bit lane: bytes
+    // 0–3 in the low lane, 4–7 in the high lane).
+    const __m256i spread = _mm256_setr_epi8(0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3,
+                                            4, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6, 7, 7, 7, 7);
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t mw;
+        memcpy(&mw, m + i, 8);
+        if (mw == 0) continue;
+        __m256i mm = _mm256_shuffle_epi8(_mm256_set1_epi64x((long long)mw), spread);
+        __m256i slo = DIV255_AVX(_mm256_mullo_epi16(s16, _mm256_unpacklo_epi8(mm, z)));
+        __m256i shi = DIV255_AVX(_mm256_mullo_epi16(s16, _mm256_unpackhi_epi8(mm, z)));
+        __m256i x = _mm256_loadu_si256((const __m256i *)(d + i));
+        __m256i dlo = DIV255_AVX(_mm256_mullo_epi16(_mm256_unpacklo_epi8(x, z), _mm256_sub_epi16(k255, alpha_lanes_avx(slo))));
+        __m256i dhi = DIV255_AVX(_mm256_mullo_epi16(_mm256_unpackhi_epi8(x, z), _mm256_sub_epi16(k255, alpha_lanes_avx(shi))));
+        __m256i r = _mm256_packus_epi16(_mm256_add_epi16(slo, dlo), _mm256_add_epi16(shi, dhi));
+        _mm256_storeu_si256((__m256i *)(d + i), r);
+    }
+    srcover_mask_sse2(d + i, m + i, n - i, c);
+}
+
+static int cpu_has_avx2(void) {
+    unsigned a, b, c, d;
+    if (!__get_cpuid(1, &a, &b, &c, &d)) return 0;
+    if (!(c & bit_OSXSAVE) || !(c & bit_AVX)) return 0;
+    // The OS must save the YMM registers.
+    unsigned lo, hi;
+    __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+    if ((lo & 6) != 6) return 0;
+    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) return 0;
+    return (b & bit_AVX2) != 0;
+}
+#endif
+
+// MARK: - Dispatch
+
+typedef void (*fill_fn)(uint32_t *, size_t, uint32_t);
+typedef void (*mask_fn)(uint32_t *, const uint8_t *, size_t, uint32_t);
+
+static fill_fn k_fill = fill_portable;
+static fill_fn k_srcover = srcover_portable;
+static mask_fn k_srcover_mask = srcover_mask_portable;
+static oc_kernel_level k_level = OC_KERNELS_PORTABLE;
+
+static oc_kernel_level best_level(void) {
+#if OC_X86
+    return cpu_has_avx2() ? OC_KERNELS_AVX2 : OC_KERNELS_SSE2;
+#else
+    return OC_KERNELS_PORTABLE;
+#endif
+}
+
+oc_kernel_level oc_kernels_set_level(oc_kernel_level level) {
+    oc_kernel_level best = best_level();
+    if (level > best) level = best;
+    switch (level) {
+#if OC_X86
+    case OC_KERNELS_AVX2:
+        k_fill = fill_avx2; k_srcover = srcover_avx2; k_srcover_mask = srcover_mask_avx2;
+        break;
+    case OC_KERNELS_SSE2:
+        k_fill = fill_sse2; k_srcover = srcover_sse2; k_srcover_mask = srcover_mask_sse2;
+        break;
+#endif
+    default:
+        level = OC_KERNELS_PORTABLE;
+        k_fill = fill_portable; k_srcover = srcover_portable; k_srcover_mask = srcover_mask_portable;
+    }
+    k_level = level;
+    return level;
+}
+
+// Runs before main: picks the level once, so the entry points need no check.
+__attribute__((constructor)) static void oc_kernels_init(void) {
+    oc_kernel_level level = best_level();
+    const char *env = getenv("OPENCANVAS_KERNELS");
+    if (env && strcmp(env, "portable") == 0) level = OC_KERNELS_PORTABLE;
+    if (env && strcmp(env, "sse2") == 0) level = OC_KERNELS_SSE2;
+    oc_kernels_set_level(level);
+}
+
+oc_kernel_level oc_kernels_level(void) { return k_level; }
+
+void oc_fill(uint32_t *dst, size_t n, uint32_t color) { k_fill(dst, n, color); }
+void oc_srcover(uint32_t *dst, size_t n, uint32_t color) { k_srcover(dst, n, color); }
+void oc_srcover_mask(uint32_t *dst, const uint8_t *mask, size_t n, uint32_t color) {
+    k_srcover_mask(dst, mask, n, color);
+}

@@ -1,0 +1,53 @@
+import Synchronization
+
+/// Counts of ignored or repaired bad input, readable by users (through
+/// `OpenCanvasDiagnostics`) and by tests. Bad input never traps: the call that carries
+/// it is ignored and counted here, with the first message of each kind kept.
+package enum Diagnostics {
+    package enum Kind: String, CaseIterable, Sendable {
+        case nonFiniteGeometry = "a path or shape argument was NaN or infinite; the call was ignored"
+        case nonFinitePath = "a path had non-finite points after its transform; it was not drawn"
+        case noCurrentPoint = "a segment was added to a path with no current point; it was ignored"
+        case nonFiniteTransform = "a transform argument was NaN or infinite; the transform is unchanged"
+        case nonFiniteValue = "a NaN or infinite value (opacity, width, radius) was ignored"
+        case negativeRadius = "a negative radius was ignored"
+        case invalidSize = "a canvas or image size was zero, negative or not finite; nothing was rendered"
+        case sizeTooLarge = "a canvas or image is larger than 16384 × 16384 pixels; nothing was rendered"
+        case fontUnavailable = "no font could be loaded for a text; it was not drawn"
+        case invalidDash = "a dash pattern had a NaN, infinite or negative entry; the line is solid"
+        case codecError = "an image could not be encoded or decoded"
+    }
+
+    private struct State {
+        var counts: [Kind: Int] = [:]
+        var lastMessage: String?
+    }
+    private static let state = Mutex(State())
+
+    package static func report(_ kind: Kind, _ message: String? = nil) {
+        state.withLock {
+            $0.counts[kind, default: 0] += 1
+            $0.lastMessage = message ?? kind.rawValue
+        }
+    }
+
+    package static func count(_ kind: Kind) -> Int {
+        state.withLock { $0.counts[kind, default: 0] }
+    }
+
+    package static func snapshot() -> [Kind: Int] {
+        state.withLock { $0.counts }
+    }
+
+    package static var lastMessage: String? {
+        state.withLock { $0.lastMessage }
+    }
+
+    package static func total() -> Int {
+        state.withLock { $0.counts.values.reduce(0, +) }
+    }
+
+    package static func reset() {
+        state.withLock { $0 = State() }
+    }
+}

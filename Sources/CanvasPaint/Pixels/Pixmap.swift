@@ -1,0 +1,90 @@
+import CanvasGeometry
+import CanvasRaster
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A rectangle of 32-bit premultiplied pixels, bytes in memory R, G, B, A (so the
+/// little-endian `UInt32` is `A << 24 | B << 16 | G << 8 | R`), colour values
+/// sRGB-encoded. Rows are `width` pixels apart. Owns its memory.
+///
+/// Guarantees: `width` and `height` are at least 1, and `width · height` is at most
+/// `Pixmap.maxPixelCount`.
+package final class Pixmap: @unchecked Sendable {
+    package let width: Int
+    package let height: Int
+    package let pixels: UnsafeMutablePointer<UInt32>
+
+    /// 16384 × 16384 pixels (1 GiB): larger surfaces are refused, not attempted.
+    package static let maxPixelCount = 16384 * 16384
+
+    /// Why a pixmap could not be made.
+    package enum SizeError: Error, Equatable, CustomStringConvertible {
+        case notPositive(width: Int, height: Int)
+        case tooLarge(width: Int, height: Int)
+        case outOfMemory(width: Int, height: Int)
+
+        package var description: String {
+            switch self {
+            case .notPositive(let w, let h): return "a \(w) × \(h) pixel image has no pixels"
+            case .tooLarge(let w, let h):
+                return "a \(w) × \(h) pixel image exceeds the limit of 16384 × 16384 pixels"
+            case .outOfMemory(let w, let h): return "memory for a \(w) × \(h) pixel image could not be allocated"
+            }
+        }
+    }
+
+    /// Checks a size without allocating.
+    package static func validate(width: Int, height: Int) -> SizeError? {
+        guard width > 0, height > 0 else { return .notPositive(width: width, height: height) }
+        let (area, overflow) = width.multipliedReportingOverflow(by: height)
+        guard !overflow, area <= maxPixelCount else { return .tooLarge(width: width, height: height) }
+        return nil
+    }
+
+    /// A transparent pixmap, or an error for an impossible size (never a trap).
+    package init(width: Int, height: Int) throws(SizeError) {
+        if let error = Pixmap.validate(width: width, height: height) { throw error }
+        // calloc: zeroed pages arrive lazily, and failure is a nil, not a crash.
+        guard let raw = calloc(width * height, 4) else { throw .outOfMemory(width: width, height: height) }
+        self.width = width
+        self.height = height
+        self.pixels = raw.bindMemory(to: UInt32.self, capacity: width * height)
+    }
+
+    deinit { free(pixels) }
+
+    package var bounds: PixelRect { PixelRect(x0: 0, y0: 0, x1: width, y1: height) }
+
+    @inlinable
+    package func row(_ y: Int) -> UnsafeMutablePointer<UInt32> { pixels + y * width }
+
+    package func pixel(x: Int, y: Int) -> UInt32 {
+        guard x >= 0, x < width, y >= 0, y < height else { return 0 }
+        return pixels[y * width + x]
+    }
+
+    package func clear(to value: UInt32 = 0) {
+        if value == 0 {
+            memset(pixels, 0, width * height * 4)
+        } else {
+            pixels.update(repeating: value, count: width * height)
+        }
+    }
+
+    /// The pixels as unpremultiplied 8-bit RGBA bytes, row after row.
+    package func unpremultipliedRGBA() -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: width * height * 4)
+        out.withUnsafeMutableBufferPointer { dst in
+            for i in 0..<(width * height) {
+                let c = PremultipliedColor(packed: pixels[i]).unpremultiplied
+                dst[4 * i] = c.r; dst[4 * i + 1] = c.g; dst[4 * i + 2] = c.b; dst[4 * i + 3] = c.a
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,224 @@
+import CanvasGeometry
+
+/// A line segment of a path in device space, oriented downwards (`y0 < y1`), with
+/// the direction it had in the path (`+1` downwards, `−1` upwards).
+@frozen
+package struct Edge: Sendable {
+    package var x0: Double, y0: Double, x1: Double, y1: Double
+    /// dx/dy, for evaluating x along the edge.
+    package var slope: Double
+    package var direction: Int32
+
+    @inlinable @inline(__always)
+    package func x(at y: Double) -> Double {
+        if y <= y0 { return x0 }
+        if y >= y1 { return x1 }
+        let x = x0 + (y - y0) * slope
+        // Keep rounding from stepping outside the edge's own x range.
+        return x0 < x1 ? min(max(x, x0), x1) : min(max(x, x1), x0)
+    }
+}
+
+/// Turns a path in device space into clipped line edges: the input of the scan
+/// converter.
+///
+/// Curves are flattened within `Flattening.tolerance` (0.1 px). Everything is clipped
+/// in floating point to the clip box before any integer conversion, so huge finite
+/// coordinates are safe (robustness row 3):
+/// - parts above or below the box, or right of it, are dropped (they change no
+///   pixel inside the box);
+/// - parts left of the box become vertical edges on its left side, keeping their
+///   winding for every pixel to the right;
+/// - curves far outside are not flattened at all, and huge curves are split before
+///   flattening so that only pieces near the box are cut finely.
+///
+/// Open subpaths are closed implicitly, as fills require.
+package struct EdgeList: PathSink {
+    package private(set) var edges: [Edge] = []
+    package private(set) var clip: PixelRect
+    @usableFromInline var L: Double, T: Double, R: Double, B: Double
+    @usableFromInline var start = Point.zero
+    @usableFromInline var current = Point.zero
+    @usableFromInline var open = false
+    package let tolerance: Double
+    /// The smallest and largest y of the edges added, for the scan converter.
+    package private(set) var minY = Double.infinity, maxY = -Double.infinity
+
+    package init(clip: PixelRect, tolerance: Double = Flattening.tolerance) {
+        self.clip = clip
+        L = Double(clip.x0); T = Double(clip.y0); R = Double(clip.x1); B = Double(clip.y1)
+        self.tolerance = tolerance
+        edges.reserveCapacity(64)
+    }
+
+    /// Empties the list for a new path, keeping its storage.
+    package mutating func reset(clip: PixelRect) {
+        edges.removeAll(keepingCapacity: true)
+        self.clip = clip
+        L = Double(clip.x0); T = Double(clip.y0); R = Double(clip.x1); B = Double(clip.y1)
+        open = false
+        minY = .infinity; maxY = -.infinity
+    }
+
+    @inlinable package var isEmpty: Bool { edges.isEmpty }
+
+    package mutating func sortByTop() {
+        edges.sort { $0.y0 < $1.y0 }
+    }
+
+    // MARK: PathSink
+
+    package mutating func move(to p: Point) {
+        if open { closeFigure() }
+        start = p
+        current = p
+        open = true
+    }
+
+    package mutating func line(to p: Point) {
+        if !open { move(to: current) }
+        addLine(current, p)
+        current = p
+    }
+
+    package mutating func quad(to p: Point, control c: Point) {
+        if !open { move(to: current) }
+        addQuad(current, c, p, depth: 0)
+        current = p
+    }
+
+    package mutating func cubic(to p: Point, control1 c1: Point, control2 c2: Point) {
+        if !open { move(to: current) }
+        addCubic(current, c1, c2, p, depth: 0)
+        current = p
+    }
+
+    package mutating func close() {
+        if open { closeFigure() }
+    }
+
+    /// Ends the path: closes the last subpath.
+    package mutating func finish() {
+        if open { closeFigure() }
+    }
+
+    @usableFromInline
+    mutating func closeFigure() {
+        addLine(current, start)
+        current = start
+        open = false
+    }
+
+    // MARK: Curves
+
+    /// Where a curve's control box lies relative to the clip box.
+    private func cull(_ minX: Double, _ minY: Double, _ maxX: Double, _ maxY: Double) -> Bool {
+        // True when the curve can be replaced by its chord: it changes no pixel in the
+        // box (above, below or right), or it lies wholly left of it, where only its net
+        // winding matters, and the chord has the same net winding.
+        maxY <= T || minY >= B || minX >= R || maxX <= L
+    }
+
+    mutating func addQuad(_ p0: Point, _ p1: Point, _ p2: Point, depth: Int) {
+        let minX = min(p0.x, p1.x, p2.x), maxX = max(p0.x, p1.x, p2.x)
+        let minY = min(p0.y, p1.y, p2.y), maxY = max(p0.y, p1.y, p2.y)
+        if cull(minX, minY, maxX, maxY) { return addLine(p0, p2) }
+        let n = Flattening.quadSegments(p0, p1, p2, tolerance: tolerance)
+        if n > 256 && depth < 100 {
+            let (a, b) = Bezier.splitQuad(p0, p1, p2, at: 0.5)
+            addQuad(a.0, a.1, a.2, depth: depth + 1)
+            addQuad(b.0, b.1, b.2, depth: depth + 1)
+            return
+        }
+        var last = p0
+        Flattening.flattenQuad(p0, p1, p2, tolerance: tolerance) { p in
+            addLine(last, p)
+            last = p
+        }
+    }
+
+    mutating func addCubic(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, depth: Int) {
+        let minX = min(p0.x, p1.x, p2.x, p3.x), maxX = max(p0.x, p1.x, p2.x, p3.x)
+        let minY = min(p0.y, p1.y, p2.y, p3.y), maxY = max(p0.y, p1.y, p2.y, p3.y)
+        if cull(minX, minY, maxX, maxY) { return addLine(p0, p3) }
+        let n = Flattening.cubicSegments(p0, p1, p2, p3, tolerance: tolerance)
+        if n > 256 && depth < 100 {
+            let (a, b) = Bezier.splitCubic(p0, p1, p2, p3, at: 0.5)
+            addCubic(a.0, a.1, a.2, a.3, depth: depth + 1)
+            addCubic(b.0, b.1, b.2, b.3, depth: depth + 1)
+            return
+        }
+        var last = p0
+        Flattening.flattenCubic(p0, p1, p2, p3, tolerance: tolerance) { p in
+            addLine(last, p)
+            last = p
+        }
+    }
+
+    // MARK: Lines
+
+    /// Adds the segment a → b, clipped to the box.
+    package mutating func addLine(_ a: Point, _ b: Point) {
+        if a.y == b.y { return }                       // horizontal: no winding change
+        guard a.isFinite, b.isFinite else { return }
+        let dir: Int32 = b.y > a.y ? 1 : -1
+        let (top, bot) = dir > 0 ? (a, b) : (b, a)
+        if bot.y <= T || top.y >= B { return }
+        if top.x >= R && bot.x >= R { return }
+
+        // Clip vertically, interpolating from the original endpoints.
+        var x0 = top.x, y0 = top.y, x1 = bot.x, y1 = bot.y
+        let dy = bot.y - top.y
+        if y0 < T {
+            let t = (T - top.y) / dy
+            x0 = top.x + (bot.x - top.x) * t
+            y0 = T
+        }
+        if y1 > B {
+            let t = (B - top.y) / dy
+            x1 = top.x + (bot.x - top.x) * t
+            y1 = B
+        }
+        if !(y1 > y0) { return }
+
+        if x0 <= L && x1 <= L { return push(L, y0, L, y1, dir) }
+        if x0 >= R && x1 >= R { return }
+        if x0 >= L && x0 <= R && x1 >= L && x1 <= R { return push(x0, y0, x1, y1, dir) }
+
+        // Crosses the left or the right side: split where it does.
+        var cuts = (y0, y0, y0, y1)
+        var count = 1
+        let slope = (x1 - x0) / (y1 - y0)
+        for side in [L, R] {
+            let y = y0 + (side - x0) / slope
+            if y > y0 && y < y1 {
+                if count == 1 { cuts.1 = y } else { cuts.2 = y }
+                count += 1
+            }
+        }
+        var ys = [cuts.0, cuts.1, cuts.2]
+        ys.removeSubrange(count...)
+        ys.sort()
+        ys.append(y1)
+        for i in 0..<(ys.count - 1) {
+            let ya = ys[i], yb = ys[i + 1]
+            guard yb > ya else { continue }
+            let xa = x0 + (ya - y0) * slope, xb = x0 + (yb - y0) * slope
+            let mid = (xa + xb) / 2
+            if mid <= L {
+                push(L, ya, L, yb, dir)
+            } else if mid < R {
+                push(min(max(xa, L), R), ya, min(max(xb, L), R), yb, dir)
+            }
+        }
+    }
+
+    @usableFromInline
+    mutating func push(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ dir: Int32) {
+        let dy = y1 - y0
+        guard dy > 0 else { return }
+        edges.append(Edge(x0: x0, y0: y0, x1: x1, y1: y1, slope: (x1 - x0) / dy, direction: dir))
+        minY = min(minY, y0)
+        maxY = max(maxY, y1)
+    }
+}

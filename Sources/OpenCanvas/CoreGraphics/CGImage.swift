@@ -1,0 +1,67 @@
+import Foundation
+import CanvasCodecs
+import CanvasGeometry
+
+#if !canImport(CoreGraphics)
+/// A bitmap image: what `ImageRenderer.cgImage` returns. On Linux this is
+/// OpenCanvas's own type with Core Graphics' name: 8 bits per component, RGBA,
+/// premultiplied alpha, sRGB.
+public final class CGImage: @unchecked Sendable {
+    public let width: Int
+    public let height: Int
+    public var bitsPerComponent: Int { 8 }
+    public var bitsPerPixel: Int { 32 }
+    public var bytesPerRow: Int { width * 4 }
+
+    /// Premultiplied RGBA bytes, row after row.
+    let premultiplied: [UInt8]
+
+    init(width: Int, height: Int, premultiplied: [UInt8]) {
+        self.width = width
+        self.height = height
+        self.premultiplied = premultiplied
+    }
+
+    /// The colour of one pixel as unpremultiplied 8-bit sRGB components. A pixel
+    /// outside the image reads as transparent black.
+    public func pixel(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
+        guard x >= 0, x < width, y >= 0, y < height else { return (0, 0, 0, 0) }
+        let i = (y * width + x) * 4
+        let a = premultiplied[i + 3]
+        if a == 0 { return (0, 0, 0, 0) }
+        if a == 255 { return (premultiplied[i], premultiplied[i + 1], premultiplied[i + 2], 255) }
+        func un(_ v: UInt8) -> UInt8 { UInt8(min(255, (UInt32(v) * 255 + UInt32(a) / 2) / UInt32(a))) }
+        return (un(premultiplied[i]), un(premultiplied[i + 1]), un(premultiplied[i + 2]), a)
+    }
+
+    /// The premultiplied colour of one pixel, as stored.
+    public func premultipliedPixel(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
+        guard x >= 0, x < width, y >= 0, y < height else { return (0, 0, 0, 0) }
+        let i = (y * width + x) * 4
+        return (premultiplied[i], premultiplied[i + 1], premultiplied[i + 2], premultiplied[i + 3])
+    }
+
+    /// Straight (unpremultiplied) RGBA bytes, row after row.
+    public func rgbaBytes() -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width {
+                let p = pixel(x: x, y: y)
+                let i = (y * width + x) * 4
+                out[i] = p.red; out[i + 1] = p.green; out[i + 2] = p.blue; out[i + 3] = p.alpha
+            }
+        }
+        return out
+    }
+
+    /// The image encoded as a PNG file (8-bit RGBA, sRGB), or `nil` if encoding fails.
+    public func pngData() -> Data? {
+        do {
+            return Data(try PNGCodec.encode(rgba: rgbaBytes(), width: width, height: height))
+        } catch {
+            Diagnostics.report(.codecError)
+            return nil
+        }
+    }
+}
+#endif

@@ -1,0 +1,149 @@
+import Foundation
+import CanvasText
+
+/// An environment-dependent font.
+///
+/// Text styles have Apple's default (Large Dynamic Type) sizes, weights and line
+/// heights; the system font is Inter where it is installed (see `FontLibrary`).
+public struct Font: Hashable, Sendable {
+    /// A dynamic text style.
+    public enum TextStyle: Hashable, Sendable, CaseIterable {
+        case largeTitle, title, title2, title3, headline, subheadline, body, callout, footnote, caption, caption2
+
+        /// Size, line height and weight at the default content size (iOS).
+        var metrics: (size: CGFloat, leading: CGFloat, weight: Weight) {
+            switch self {
+            case .largeTitle: return (34, 41, .regular)
+            case .title: return (28, 34, .regular)
+            case .title2: return (22, 28, .regular)
+            case .title3: return (20, 25, .regular)
+            case .headline: return (17, 22, .semibold)
+            case .body: return (17, 22, .regular)
+            case .callout: return (16, 21, .regular)
+            case .subheadline: return (15, 20, .regular)
+            case .footnote: return (13, 18, .regular)
+            case .caption: return (12, 16, .regular)
+            case .caption2: return (11, 13, .regular)
+            }
+        }
+    }
+
+    /// A font weight.
+    public struct Weight: Hashable, Sendable {
+        /// OpenType weight class.
+        let value: Int
+        public static let ultraLight = Weight(value: 100)
+        public static let thin = Weight(value: 200)
+        public static let light = Weight(value: 300)
+        public static let regular = Weight(value: 400)
+        public static let medium = Weight(value: 500)
+        public static let semibold = Weight(value: 600)
+        public static let bold = Weight(value: 700)
+        public static let heavy = Weight(value: 800)
+        public static let black = Weight(value: 900)
+    }
+
+    /// A design to use for fonts.
+    public enum Design: Hashable, Sendable {
+        case `default`, serif, rounded, monospaced
+    }
+
+    enum Base: Hashable, Sendable {
+        case style(TextStyle)
+        case system(size: CGFloat)
+        case custom(name: String, size: CGFloat, relativeTo: TextStyle?)
+    }
+
+    var base: Base
+    var weight: Weight?
+    var design: Design?
+    var isItalic = false
+    var monospacedDigits = false
+
+    init(base: Base, weight: Weight? = nil, design: Design? = nil) {
+        self.base = base; self.weight = weight; self.design = design
+    }
+
+    public static let largeTitle = Font(base: .style(.largeTitle))
+    public static let title = Font(base: .style(.title))
+    public static let title2 = Font(base: .style(.title2))
+    public static let title3 = Font(base: .style(.title3))
+    public static let headline = Font(base: .style(.headline))
+    public static let subheadline = Font(base: .style(.subheadline))
+    public static let body = Font(base: .style(.body))
+    public static let callout = Font(base: .style(.callout))
+    public static let footnote = Font(base: .style(.footnote))
+    public static let caption = Font(base: .style(.caption))
+    public static let caption2 = Font(base: .style(.caption2))
+
+    /// The system font at `size` points.
+    public static func system(size: CGFloat, weight: Weight? = nil, design: Design? = nil) -> Font {
+        Font(base: .system(size: size), weight: weight, design: design)
+    }
+
+    /// The system font for a text style.
+    public static func system(_ style: TextStyle, design: Design? = nil, weight: Weight? = nil) -> Font {
+        Font(base: .style(style), weight: weight, design: design)
+    }
+
+    /// An installed font family (found through fontconfig) at a fixed size.
+    public static func custom(_ name: String, size: CGFloat) -> Font {
+        Font(base: .custom(name: name, size: size, relativeTo: nil))
+    }
+
+    /// An installed font family, sized relative to a text style (at the default
+    /// content size the two are the same).
+    public static func custom(_ name: String, size: CGFloat, relativeTo textStyle: TextStyle) -> Font {
+        Font(base: .custom(name: name, size: size, relativeTo: textStyle))
+    }
+
+    /// An installed font family at a size that does not scale with Dynamic Type.
+    public static func custom(_ name: String, fixedSize: CGFloat) -> Font {
+        Font(base: .custom(name: name, size: fixedSize, relativeTo: nil))
+    }
+
+    public func bold() -> Font { weight(.bold) }
+
+    public func italic() -> Font {
+        var f = self
+        f.isItalic = true
+        return f
+    }
+
+    public func weight(_ weight: Weight) -> Font {
+        var f = self
+        f.weight = weight
+        return f
+    }
+
+    /// Digits of equal width (the OpenType `tnum` feature).
+    public func monospacedDigit() -> Font {
+        var f = self
+        f.monospacedDigits = true
+        return f
+    }
+
+    /// The engine's text style for this font.
+    var textStyle: CanvasText.TextStyle {
+        let size: CGFloat, leading: CGFloat?, defaultWeight: Weight
+        var family: String? = nil
+        switch base {
+        case .style(let s):
+            (size, leading, defaultWeight) = s.metrics
+        case .system(let s):
+            (size, leading, defaultWeight) = (s, nil, .regular)
+        case .custom(let name, let s, _):
+            (size, leading, defaultWeight) = (s, nil, .regular)
+            family = name
+        }
+        let d: FontRequest.Design
+        switch design ?? .default {
+        case .default: d = .default
+        case .serif: d = .serif
+        case .rounded: d = .rounded
+        case .monospaced: d = .monospaced
+        }
+        let request = FontRequest(family: family, design: d, weight: (weight ?? defaultWeight).value, italic: isItalic)
+        return CanvasText.TextStyle(font: request, size: Double(size), lineHeight: leading.map(Double.init))
+    }
+}

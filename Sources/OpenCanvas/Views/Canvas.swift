@@ -1,0 +1,71 @@
+import Foundation
+import CanvasRender
+
+/// A view for immediate-mode 2D drawing: its renderer closure draws into a
+/// `GraphicsContext` each time the canvas is rendered.
+///
+/// A canvas takes the whole size it is offered (10 × 10 points when offered no size,
+/// SwiftUI's default for flexible views), and what it draws is clipped to its
+/// bounds.
+public struct Canvas<Symbols: View>: View {
+    /// A promise that everything drawn is opaque (a hint; OpenCanvas draws the same).
+    public var isOpaque: Bool
+    public var colorMode: ColorRenderingMode
+    /// Permission to present the canvas asynchronously (headless rendering is
+    /// synchronous, which the permission allows).
+    public var rendersAsynchronously: Bool
+    public var renderer: (inout GraphicsContext, CGSize) -> Void
+    /// Child views the renderer may draw as symbols.
+    public var symbols: Symbols
+
+    public init(opaque: Bool = false, colorMode: ColorRenderingMode = .nonLinear,
+                rendersAsynchronously: Bool = false,
+                renderer: @escaping (inout GraphicsContext, CGSize) -> Void,
+                @ViewBuilder symbols: () -> Symbols) {
+        self.isOpaque = opaque
+        self.colorMode = colorMode
+        self.rendersAsynchronously = rendersAsynchronously
+        self.renderer = renderer
+        self.symbols = symbols()
+    }
+
+    public typealias Body = Never
+}
+
+extension Canvas where Symbols == EmptyView {
+    public init(opaque: Bool = false, colorMode: ColorRenderingMode = .nonLinear,
+                rendersAsynchronously: Bool = false,
+                renderer: @escaping (inout GraphicsContext, CGSize) -> Void) {
+        self.init(opaque: opaque, colorMode: colorMode, rendersAsynchronously: rendersAsynchronously,
+                  renderer: renderer, symbols: { EmptyView() })
+    }
+}
+
+final class CanvasNode: ViewNode {
+    let renderer: (inout GraphicsContext, CGSize) -> Void
+
+    init(renderer: @escaping (inout GraphicsContext, CGSize) -> Void) {
+        self.renderer = renderer
+    }
+
+    override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
+        proposal.replacingUnspecifiedDimensions()
+    }
+
+    override func render(into recorder: GraphicsContext.Recorder, environment: EnvironmentValues) {
+        guard frame.width > 0, frame.height > 0, frame.width.isFinite, frame.height.isFinite else { return }
+        // The canvas's drawing is clipped to its bounds.
+        let clip = recorder.list.addClip(ClipNode(parent: -1, geometry: .rect(frame.rect), transform: .identity,
+                                                  rule: .nonZero, antialiased: true))
+        var context = GraphicsContext(recorder: recorder,
+                                      base: CGAffineTransform(translationX: frame.minX, y: frame.minY),
+                                      size: frame.size, environment: environment, clip: clip)
+        renderer(&context, frame.size)
+    }
+}
+
+extension Canvas: PrimitiveView {
+    func makeNode(environment: EnvironmentValues) -> ViewNode {
+        CanvasNode(renderer: renderer)
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+
+/// A view with a modifier applied.
+@frozen
+public struct ModifiedContent<Content, Modifier> {
+    public var content: Content
+    public var modifier: Modifier
+
+    @inlinable
+    public init(content: Content, modifier: Modifier) {
+        self.content = content
+        self.modifier = modifier
+    }
+}
+
+/// Modifiers that OpenCanvas lays out itself.
+@MainActor @preconcurrency
+public protocol _PrimitiveViewModifier {}
+
+extension ModifiedContent: View where Content: View, Modifier: _PrimitiveViewModifier {
+    public typealias Body = Never
+}
+
+/// An alignment in both axes.
+@frozen
+public struct Alignment: Hashable, Sendable {
+    var x: CGFloat
+    var y: CGFloat
+
+    public static let center = Alignment(x: 0.5, y: 0.5)
+    public static let leading = Alignment(x: 0, y: 0.5)
+    public static let trailing = Alignment(x: 1, y: 0.5)
+    public static let top = Alignment(x: 0.5, y: 0)
+    public static let bottom = Alignment(x: 0.5, y: 1)
+    public static let topLeading = Alignment(x: 0, y: 0)
+    public static let topTrailing = Alignment(x: 1, y: 0)
+    public static let bottomLeading = Alignment(x: 0, y: 1)
+    public static let bottomTrailing = Alignment(x: 1, y: 1)
+}
+
+/// A fixed-size frame (`.frame(width:height:alignment:)`).
+@frozen
+public struct _FrameLayout: _PrimitiveViewModifier, Sendable {
+    let width: CGFloat?
+    let height: CGFloat?
+    let alignment: Alignment
+}
+
+extension View {
+    /// Positions this view within an invisible frame of the given size. A `nil`
+    /// dimension takes the size of the view in that dimension. Negative or non-finite
+    /// sizes are treated as `nil`.
+    public func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center)
+        -> ModifiedContent<Self, _FrameLayout> {
+        func valid(_ v: CGFloat?) -> CGFloat? {
+            guard let v, v.isFinite, v >= 0 else { return nil }
+            return v
+        }
+        return ModifiedContent(content: self,
+                               modifier: _FrameLayout(width: valid(width), height: valid(height), alignment: alignment))
+    }
+}
+
+final class FrameNode: ViewNode {
+    let child: ViewNode
+    let layout: _FrameLayout
+
+    init(child: ViewNode, layout: _FrameLayout) {
+        self.child = child
+        self.layout = layout
+    }
+
+    override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
+        if let w = layout.width, let h = layout.height { return CGSize(width: w, height: h) }
+        let s = child.sizeThatFits(ProposedViewSize(width: layout.width ?? proposal.width,
+                                                    height: layout.height ?? proposal.height))
+        return CGSize(width: layout.width ?? s.width, height: layout.height ?? s.height)
+    }
+
+    override func place(in frame: CGRect) {
+        super.place(in: frame)
+        let s = child.sizeThatFits(ProposedViewSize(width: frame.width, height: frame.height))
+        child.place(in: CGRect(x: frame.minX + (frame.width - s.width) * layout.alignment.x,
+                               y: frame.minY + (frame.height - s.height) * layout.alignment.y,
+                               width: s.width, height: s.height))
+    }
+
+    override func render(into recorder: GraphicsContext.Recorder, environment: EnvironmentValues) {
+        child.render(into: recorder, environment: environment)
+    }
+}
+
+extension ModifiedContent: PrimitiveView where Content: View, Modifier == _FrameLayout {
+    func makeNode(environment: EnvironmentValues) -> ViewNode {
+        FrameNode(child: OpenCanvas.makeNode(content, environment: environment), layout: modifier)
+    }
+}

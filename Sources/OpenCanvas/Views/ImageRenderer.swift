@@ -1,0 +1,88 @@
+import Foundation
+import CanvasGeometry
+import CanvasPaint
+import CanvasRender
+
+/// Creates images from views.
+///
+///     let renderer = ImageRenderer(content: view)
+///     renderer.scale = 2
+///     let image = renderer.cgImage      // nil for an empty or impossible size
+@MainActor
+public final class ImageRenderer<Content: View> {
+    /// The root view to render.
+    public var content: Content
+    /// The size proposed to the root view; `.unspecified` gives the view's own size.
+    public var proposedSize: ProposedViewSize = .unspecified
+    /// Pixels per point.
+    public var scale: CGFloat = 1
+    /// A promise that the image is opaque: its alpha is then forced to 1 (on a
+    /// black background, as Core Graphics' opaque bitmaps have).
+    public var isOpaque: Bool = false
+    public var colorMode: ColorRenderingMode = .nonLinear
+
+    public init(content view: Content) {
+        self.content = view
+    }
+
+    /// The view rendered to an image, or `nil` when its size is zero, negative,
+    /// not finite, or larger than 16384 × 16384 pixels (the reason is counted in
+    /// `OpenCanvasDiagnostics` and written to standard error).
+    public var cgImage: CGImage? {
+        var environment = EnvironmentValues()
+        environment.displayScale = scale
+        let root = makeNode(content, environment: environment)
+        let size = root.sizeThatFits(proposedSize)
+        root.place(in: CGRect(origin: .zero, size: size))
+        let recorder = GraphicsContext.Recorder()
+        root.render(into: recorder, environment: environment)
+        return Rasterization.image(of: recorder.list, size: size, scale: scale, opaque: isOpaque)
+    }
+}
+
+/// Turns a recording into an image.
+enum Rasterization {
+    /// The pixel dimensions of `size` points at `scale`, or the reason there are none.
+    static func pixelSize(_ size: CGSize, scale: CGFloat) -> Result<(Int, Int), Pixmap.SizeError> {
+        let w = Double(size.width) * Double(scale), h = Double(size.height) * Double(scale)
+        guard w.isFinite, h.isFinite, w > 0, h > 0 else {
+            return .failure(.notPositive(width: w.isFinite ? Int(clamping: w.rounded(.up)) : 0,
+                                         height: h.isFinite ? Int(clamping: h.rounded(.up)) : 0))
+        }
+        // Compare in floating point before converting: no trap on huge values.
+        let limit = Double(Pixmap.maxPixelCount)
+        guard w.rounded(.up) <= limit, h.rounded(.up) <= limit,
+              w.rounded(.up) * h.rounded(.up) <= limit else {
+            return .failure(.tooLarge(width: Int(clamping: w.rounded(.up)), height: Int(clamping: h.rounded(.up))))
+        }
+        return .success((Int(w.rounded(.up)), Int(h.rounded(.up))))
+    }
+
+    static func image(of list: DisplayList, size: CGSize, scale: CGFloat, opaque: Bool) -> CGImage? {
+        let pixmap: Pixmap
+        do {
+            let (w, h) = try pixelSize(size, scale: scale).get()
+            pixmap = try Pixmap(width: w, height: h)
+        } catch {
+            report(error)
+            return nil
+        }
+        if opaque { pixmap.clear(to: 0xFF00_0000) }
+        Renderer().render(list, into: pixmap, device: .scale(Double(scale), Double(scale)))
+        var bytes = [UInt8](repeating: 0, count: pixmap.width * pixmap.height * 4)
+        bytes.withUnsafeMutableBytes { dst in
+            dst.baseAddress!.copyMemory(from: pixmap.pixels, byteCount: dst.count)
+        }
+        return CGImage(width: pixmap.width, height: pixmap.height, premultiplied: bytes)
+    }
+
+    static func report(_ error: Error) {
+        let message = "OpenCanvas: \((error as? Pixmap.SizeError)?.description ?? "\(error)"); nothing was rendered"
+        if case .tooLarge = error as? Pixmap.SizeError {
+            Diagnostics.report(.sizeTooLarge, message)
+        } else {
+            Diagnostics.report(.invalidSize, message)
+        }
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+}

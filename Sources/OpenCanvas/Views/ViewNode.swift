@@ -1,0 +1,85 @@
+import Foundation
+import CanvasRender
+
+/// The laid-out form of a view: OpenCanvas turns a view value into a tree of nodes,
+/// asks the root for its size, places it, and draws it.
+@MainActor
+class ViewNode {
+    /// Where the node was placed, in the root's coordinates.
+    var frame = CGRect.zero
+
+    /// The size the node chooses for a proposal.
+    func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { .zero }
+
+    /// Places the node (and its children) in `frame`.
+    func place(in frame: CGRect) { self.frame = frame }
+
+    /// Draws the node into the recording.
+    func render(into recorder: GraphicsContext.Recorder, environment: EnvironmentValues) {}
+}
+
+/// Views OpenCanvas draws itself.
+@MainActor
+protocol PrimitiveView {
+    func makeNode(environment: EnvironmentValues) -> ViewNode
+}
+
+/// Builds the node tree for any view: a primitive view makes its node, any other
+/// view is replaced by its body.
+@MainActor
+func makeNode<V: View>(_ view: V, environment: EnvironmentValues) -> ViewNode {
+    if let primitive = view as? any PrimitiveView {
+        return primitive.makeNode(environment: environment)
+    }
+    return makeNode(view.body, environment: environment)
+}
+
+extension EmptyView: PrimitiveView {
+    func makeNode(environment: EnvironmentValues) -> ViewNode { ViewNode() }
+}
+
+/// The children of a tuple view, stacked vertically and centred, as SwiftUI does
+/// when several views stand at the root with no container (8 points apart).
+final class TupleNode: ViewNode {
+    let children: [ViewNode]
+    let spacing: CGFloat = 8
+    init(children: [ViewNode]) { self.children = children }
+
+    override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
+        var width: CGFloat = 0, height: CGFloat = 0
+        let share = proposal.height.map { ($0 - spacing * CGFloat(max(0, children.count - 1))) / CGFloat(max(1, children.count)) }
+        for (i, c) in children.enumerated() {
+            let s = c.sizeThatFits(ProposedViewSize(width: proposal.width, height: share))
+            width = max(width, s.width)
+            height += s.height + (i > 0 ? spacing : 0)
+        }
+        return CGSize(width: width, height: height)
+    }
+
+    override func place(in frame: CGRect) {
+        super.place(in: frame)
+        let share = (frame.height - spacing * CGFloat(max(0, children.count - 1))) / CGFloat(max(1, children.count))
+        var y = frame.minY
+        for c in children {
+            let s = c.sizeThatFits(ProposedViewSize(width: frame.width, height: share))
+            c.place(in: CGRect(x: frame.minX + (frame.width - s.width) / 2, y: y, width: s.width, height: s.height))
+            y += s.height + spacing
+        }
+    }
+
+    override func render(into recorder: GraphicsContext.Recorder, environment: EnvironmentValues) {
+        for c in children { c.render(into: recorder, environment: environment) }
+    }
+}
+
+extension TupleView: PrimitiveView {
+    func makeNode(environment: EnvironmentValues) -> ViewNode {
+        var children: [ViewNode] = []
+        func add<V: View>(_ v: V) { children.append(OpenCanvas.makeNode(v, environment: environment)) }
+        // `value` is a tuple of views; walk it through its mirror.
+        for child in Mirror(reflecting: value).children {
+            if let v = child.value as? any View { add(v) }
+        }
+        return TupleNode(children: children)
+    }
+}
