@@ -11,8 +11,11 @@ let package = Package(
         .executable(name: "canvas-bench", targets: ["CanvasBench"]),
     ],
     targets: [
-        // MARK: 1 — geometry and paths (pure Swift, no Foundation)
-        .target(name: "CanvasGeometry"),
+        // MARK: 1 — geometry and paths (Swift, no Foundation)
+        // CEngineSupport: unchecked numeric conversions for hot loops (a C header,
+        // inlined into Swift); see its header for why.
+        .target(name: "CEngineSupport"),
+        .target(name: "CanvasGeometry", dependencies: ["CEngineSupport"]),
 
         // MARK: 2 — coverage rasterizer (pure Swift)
         .target(name: "CanvasRaster", dependencies: ["CanvasGeometry"]),
@@ -39,7 +42,8 @@ let package = Package(
 
         // MARK: 9 — tools
         .executableTarget(name: "CanvasGallery", dependencies: ["OpenCanvas"], path: "Tools/Gallery"),
-        .executableTarget(name: "CanvasBench", dependencies: ["OpenCanvas"], path: "Tools/Bench"),
+        .executableTarget(name: "CanvasBench", dependencies: ["OpenCanvas", "CanvasRender", "CanvasPaint", "CanvasCodecs"],
+                          path: "Tools/Bench"),
 
         // MARK: tests
         .target(name: "RenderTesting", dependencies: ["OpenCanvas"], path: "Tests/RenderTesting"),

@@ -2,13 +2,13 @@ import CPNG
 
 /// PNG encoding and decoding through libpng's simplified API, which reports errors
 /// as return values (no `setjmp` crosses into Swift).
-package enum PNGCodec {
-    package enum Error: Swift.Error, CustomStringConvertible {
+public enum PNGCodec {
+    public enum Error: Swift.Error, CustomStringConvertible {
         case invalidSize
         case libpng(String)
         case tooLarge(width: Int, height: Int)
 
-        package var description: String {
+        public var description: String {
             switch self {
             case .invalidSize: return "the image size is not valid"
             case .libpng(let message): return "libpng: \(message)"
@@ -18,11 +18,11 @@ package enum PNGCodec {
     }
 
     /// Limits checked before any pixel memory is allocated.
-    package static let maxDimension = 1_000_000
-    package static let maxPixelCount = 16384 * 16384
+    public static let maxDimension = 1_000_000
+    public static let maxPixelCount = 16384 * 16384
 
     /// Encodes straight (unpremultiplied) 8-bit RGBA rows as a PNG file.
-    package static func encode(rgba: [UInt8], width: Int, height: Int) throws(Error) -> [UInt8] {
+    public static func encode(rgba: [UInt8], width: Int, height: Int) throws(Error) -> [UInt8] {
         guard width > 0, height > 0, width <= Int(UInt32.max), height <= Int(UInt32.max),
               rgba.count == width * height * 4 else { throw .invalidSize }
         var image = png_image()
@@ -50,15 +50,15 @@ package enum PNGCodec {
     }
 
     /// A decoded image: straight 8-bit RGBA rows.
-    package struct Decoded: Sendable {
-        package var width: Int
-        package var height: Int
-        package var rgba: [UInt8]
+    public struct Decoded: Sendable {
+        public var width: Int
+        public var height: Int
+        public var rgba: [UInt8]
     }
 
     /// Decodes a PNG file into straight 8-bit RGBA, refusing sizes over the limits
     /// before allocating.
-    package static func decode(_ data: [UInt8]) throws(Error) -> Decoded {
+    public static func decode(_ data: [UInt8]) throws(Error) -> Decoded {
         // libpng reads from the buffer until `finish`, so both calls stay inside one
         // access to it.
         let result: Result<Decoded, Error> = data.withUnsafeBytes { bytes in

@@ -7,21 +7,21 @@ import CanvasRaster
 ///
 /// Geometry is in user space with the transform that was current when it was drawn;
 /// the device transform (points to pixels) is applied by the renderer.
-package struct DisplayList: Sendable {
-    package var items: [DrawItem] = []
-    package var clips: [ClipNode] = []
+public struct DisplayList: Sendable {
+    public var items: [DrawItem] = []
+    public var clips: [ClipNode] = []
 
-    package init() {}
+    public init() {}
 
-    @inlinable package var isEmpty: Bool { items.isEmpty }
+    @inlinable public var isEmpty: Bool { items.isEmpty }
 
-    package mutating func removeAll() {
+    public mutating func removeAll() {
         items.removeAll(keepingCapacity: true)
         clips.removeAll(keepingCapacity: true)
     }
 
     /// Adds a clip node and returns its index.
-    package mutating func addClip(_ node: ClipNode) -> Int32 {
+    public mutating func addClip(_ node: ClipNode) -> Int32 {
         clips.append(node)
         return Int32(clips.count - 1)
     }
@@ -29,14 +29,14 @@ package struct DisplayList: Sendable {
 
 /// The shape of something drawn. The special cases avoid building path storage for
 /// the shapes drawn most (and let the renderer take faster routes for them).
-package enum Geometry: Sendable, Hashable {
+public enum Geometry: Sendable, Hashable {
     case rect(Rect)
     case ellipse(Rect)
     case roundedRect(Rect, CornerRadii, CornerStyle)
     case path(PathData)
 
     /// The geometry as path storage.
-    package var pathData: PathData {
+    public var pathData: PathData {
         switch self {
         case .rect(let r):
             var p = PathData(); p.addRect(r); return p
@@ -50,21 +50,21 @@ package enum Geometry: Sendable, Hashable {
     }
 
     /// A conservative bounding box (control points included).
-    package var controlBounds: Rect {
+    public var controlBounds: Rect {
         switch self {
         case .rect(let r), .ellipse(let r), .roundedRect(let r, _, _): return r
         case .path(let p): return p.controlBounds
         }
     }
 
-    package var isEmptyPath: Bool {
+    public var isEmptyPath: Bool {
         if case .path(let p) = self { return p.isEmpty }
         return false
     }
 
     /// Sends the outline to a sink, mapped through `t`.
     @inlinable
-    package func replay<S: PathSink>(into sink: inout S, transform t: Transform) {
+    public func replay<S: PathSink>(into sink: inout S, transform t: Transform) {
         switch self {
         case .rect(let r): ShapeOutline.rect(r, transform: t, into: &sink)
         case .ellipse(let r): ShapeOutline.ellipse(in: r, transform: t, into: &sink)
@@ -76,38 +76,38 @@ package enum Geometry: Sendable, Hashable {
 }
 
 /// A colour as straight (unpremultiplied) sRGB-encoded components in 0…1.
-package struct RGBA: Hashable, Sendable {
-    package var r: Double, g: Double, b: Double, a: Double
-    package init(r: Double, g: Double, b: Double, a: Double) {
+public struct RGBA: Hashable, Sendable {
+    public var r: Double, g: Double, b: Double, a: Double
+    public init(r: Double, g: Double, b: Double, a: Double) {
         self.r = r; self.g = g; self.b = b; self.a = a
     }
 }
 
 /// What fills the covered pixels.
-package enum Paint: Sendable, Hashable {
+public enum Paint: Sendable, Hashable {
     case solid(RGBA)
 }
 
 /// How the covered pixels combine with what is below.
-package enum Compositing: Sendable, Hashable {
+public enum Compositing: Sendable, Hashable {
     case sourceOver
 }
 
-package struct DrawItem: Sendable {
-    package enum Operation: Sendable {
+public struct DrawItem: Sendable {
+    public enum Operation: Sendable {
         case fill(FillRule, antialiased: Bool)
         case stroke(StrokeParameters, antialiased: Bool)
     }
 
-    package var geometry: Geometry
-    package var transform: Transform
-    package var operation: Operation
-    package var paint: Paint
-    package var compositing: Compositing
+    public var geometry: Geometry
+    public var transform: Transform
+    public var operation: Operation
+    public var paint: Paint
+    public var compositing: Compositing
     /// Index of the innermost clip node in `DisplayList.clips`, or −1.
-    package var clip: Int32
+    public var clip: Int32
 
-    package init(geometry: Geometry, transform: Transform, operation: Operation, paint: Paint,
+    public init(geometry: Geometry, transform: Transform, operation: Operation, paint: Paint,
                  compositing: Compositing = .sourceOver, clip: Int32) {
         self.geometry = geometry; self.transform = transform; self.operation = operation
         self.paint = paint; self.compositing = compositing; self.clip = clip
@@ -115,16 +115,16 @@ package struct DrawItem: Sendable {
 }
 
 /// One clip shape; the effective clip is the intersection of a node and its parents.
-package struct ClipNode: Sendable {
-    package var parent: Int32
-    package var geometry: Geometry
-    package var transform: Transform
-    package var rule: FillRule
-    package var antialiased: Bool
+public struct ClipNode: Sendable {
+    public var parent: Int32
+    public var geometry: Geometry
+    public var transform: Transform
+    public var rule: FillRule
+    public var antialiased: Bool
     /// Clip to the outside of the shape (coverage 1 − c).
-    package var inverse: Bool
+    public var inverse: Bool
 
-    package init(parent: Int32, geometry: Geometry, transform: Transform, rule: FillRule, antialiased: Bool,
+    public init(parent: Int32, geometry: Geometry, transform: Transform, rule: FillRule, antialiased: Bool,
                  inverse: Bool = false) {
         self.parent = parent; self.geometry = geometry; self.transform = transform
         self.rule = rule; self.antialiased = antialiased; self.inverse = inverse

@@ -9,7 +9,7 @@ import CanvasPaint
 /// scan converter) within the clip's bounds, multiply by the clip's mask if it has
 /// one, and composite. Strokes are outlined in user space first, so that the pen
 /// follows the transform (an ellipse pen under a non-uniform scale).
-package final class Renderer {
+public final class Renderer {
     private let scan = ScanConverter()
     private var edges = EdgeList(clip: PixelRect(x0: 0, y0: 0, x1: 0, y1: 0))
     private var spans = SpanBuffer()
@@ -29,11 +29,11 @@ package final class Renderer {
         }
     }
 
-    package init() {}
+    public init() {}
 
     /// Renders `list.items[range]` into `pixmap`. `device` maps user space (points) to
     /// pixels, usually a scale by the display scale.
-    package func render(_ list: DisplayList, into pixmap: Pixmap, device: Transform,
+    public func render(_ list: DisplayList, into pixmap: Pixmap, device: Transform,
                         range: Range<Int>? = nil) {
         clipCache.removeAll(keepingCapacity: true)
         let r = range ?? list.items.indices
@@ -49,6 +49,16 @@ package final class Renderer {
         let t = item.transform.concatenating(device)
         guard t.isFinite else { return Diagnostics.report(.nonFiniteTransform) }
 
+        // A rectangle under a scale-and-translate transform, unmasked: composited
+        // straight from its separable coverage, with no spans.
+        if case .fill(_, let aa) = item.operation, case .rect(let r) = item.geometry, t.isScaleTranslate,
+           case .rect = region, case .solid(let c) = item.paint {
+            if let box = PixelBox(r.transformed(by: t), clip: bounds, antialiased: aa) {
+                Compositor.fill(box, color: PremultipliedColor(red: c.r, green: c.g, blue: c.b, alpha: c.a),
+                                into: pixmap)
+            }
+            return
+        }
         spans.removeAll()
         switch item.operation {
         case .fill(let rule, let aa):
@@ -87,6 +97,13 @@ package final class Renderer {
             return
         }
         edges.reset(clip: clip)
+        switch geometry {
+        case .rect, .ellipse, .roundedRect:
+            // Convex by construction (an affine map keeps them convex).
+            edges.isConvex = true
+        case .path:
+            break
+        }
         geometry.replay(into: &edges, transform: t)
         edges.finish()
         if antialiased {
@@ -154,7 +171,8 @@ package final class Renderer {
         rasterize(node.geometry, t, rule: node.rule, antialiased: node.antialiased, clip: bounds, into: &clipSpans)
         // The mask only needs to cover what the clip shape covers.
         var used: PixelRect? = nil
-        for s in clipSpans.spans {
+        for k in 0..<clipSpans.spans.count {
+            let s = clipSpans.spans[k]
             let r = PixelRect(x0: Int(s.x), y0: Int(s.y), x1: Int(s.x) + Int(s.length), y1: Int(s.y) + 1)
             if let u = used {
                 used = PixelRect(x0: min(u.x0, r.x0), y0: min(u.y0, r.y0), x1: max(u.x1, r.x1), y1: max(u.y1, r.y1))

@@ -5,16 +5,16 @@ import Synchronization
 /// One font file face: metrics, shaping (HarfBuzz) and glyph outlines (FreeType), all
 /// in font units. Outlines are loaded unhinted and unscaled, so one face serves every
 /// size and transform; they are cached per glyph.
-package final class FontFace: @unchecked Sendable {
-    package let path: String
-    package let index: Int
-    package let familyName: String
-    package let unitsPerEm: Double
+public final class FontFace: @unchecked Sendable {
+    public let path: String
+    public let index: Int
+    public let familyName: String
+    public let unitsPerEm: Double
     /// Distance from the baseline up to the top of the tallest glyphs (positive).
-    package let ascender: Double
+    public let ascender: Double
     /// Distance from the baseline down to the bottom of the lowest glyphs (positive).
-    package let descender: Double
-    package let lineGap: Double
+    public let descender: Double
+    public let lineGap: Double
 
     // FreeType faces are not thread-safe: every use goes through `lock`.
     private let ftFace: FT_Face
@@ -65,23 +65,23 @@ package final class FontFace: @unchecked Sendable {
     }
 
     /// Whether the face has a glyph for the scalar.
-    package func hasGlyph(for scalar: Unicode.Scalar) -> Bool {
+    public func hasGlyph(for scalar: Unicode.Scalar) -> Bool {
         lock.withLock { _ in FT_Get_Char_Index(ftFace, FT_ULong(scalar.value)) != 0 }
     }
 
     /// A glyph of a shaped run, in font units.
-    package struct ShapedGlyph: Sendable {
-        package var id: UInt32
+    public struct ShapedGlyph: Sendable {
+        public var id: UInt32
         /// UTF-8 offset of the first byte of the cluster this glyph belongs to.
-        package var cluster: Int
-        package var xAdvance: Double
-        package var xOffset: Double
-        package var yOffset: Double
+        public var cluster: Int
+        public var xAdvance: Double
+        public var xOffset: Double
+        public var yOffset: Double
     }
 
     /// Shapes UTF-8 text with HarfBuzz (kerning and ligatures from the font's
     /// OpenType tables; direction and script guessed from the text).
-    package func shape(_ text: String) -> [ShapedGlyph] {
+    public func shape(_ text: String) -> [ShapedGlyph] {
         guard !text.isEmpty else { return [] }
         return lock.withLock { _ in
             guard let buffer = hb_buffer_create() else { return [] }
@@ -110,7 +110,7 @@ package final class FontFace: @unchecked Sendable {
     }
 
     /// The outline of a glyph in font units, y pointing up (cached).
-    package func outline(glyph: UInt32) -> PathData {
+    public func outline(glyph: UInt32) -> PathData {
         lock.withLock { cache in
             if let cached = cache[glyph] { return cached }
             let path = loadOutline(glyph)

@@ -2,17 +2,17 @@ import CFontStack
 import Synchronization
 
 /// What a piece of text asks of a font.
-package struct FontRequest: Hashable, Sendable {
-    package enum Design: Hashable, Sendable { case `default`, serif, rounded, monospaced }
+public struct FontRequest: Hashable, Sendable {
+    public enum Design: Hashable, Sendable { case `default`, serif, rounded, monospaced }
 
     /// A family name (`Font.custom`), or `nil` for the system font of `design`.
-    package var family: String?
-    package var design: Design
+    public var family: String?
+    public var design: Design
     /// OpenType weight, 1…1000 (400 regular, 600 semibold, 700 bold).
-    package var weight: Int
-    package var italic: Bool
+    public var weight: Int
+    public var italic: Bool
 
-    package init(family: String? = nil, design: Design = .default, weight: Int = 400, italic: Bool = false) {
+    public init(family: String? = nil, design: Design = .default, weight: Int = 400, italic: Bool = false) {
         self.family = family; self.design = design; self.weight = weight; self.italic = italic
     }
 }
@@ -23,8 +23,8 @@ package struct FontRequest: Hashable, Sendable {
 /// closest to Apple's SF Pro), DejaVu Sans otherwise. Serif and monospaced designs use
 /// fontconfig's `serif` and `monospace` aliases; there is no rounded system design on
 /// Linux, so `.rounded` uses the default family.
-package final class FontLibrary: Sendable {
-    package static let shared = FontLibrary()
+public final class FontLibrary: Sendable {
+    public static let shared = FontLibrary()
 
     private struct State {
         var library: FT_Library?
@@ -42,7 +42,7 @@ package final class FontLibrary: Sendable {
     }
 
     /// The face for a request, or `nil` when no font at all can be loaded.
-    package func face(for request: FontRequest) -> FontFace? {
+    public func face(for request: FontRequest) -> FontFace? {
         state.withLock { s in
             if let known = s.matches[request] { return known }
             let face = match(request, &s)
@@ -52,7 +52,7 @@ package final class FontLibrary: Sendable {
     }
 
     /// The family used for the default design.
-    package var systemFamily: String {
+    public var systemFamily: String {
         state.withLock { s in systemFamilyName(&s) }
     }
 

@@ -1,16 +1,16 @@
 import CanvasGeometry
 
 /// The resolved style of a run of text.
-package struct TextStyle: Hashable, Sendable {
-    package var font: FontRequest
+public struct TextStyle: Hashable, Sendable {
+    public var font: FontRequest
     /// Point size (the em size).
-    package var size: Double
+    public var size: Double
     /// Distance between baselines of successive lines, or `nil` for the font's own.
-    package var lineHeight: Double?
+    public var lineHeight: Double?
     /// Extra space added after every glyph, in points (`tracking`/`kerning`).
-    package var tracking: Double
+    public var tracking: Double
 
-    package init(font: FontRequest = FontRequest(), size: Double = 17, lineHeight: Double? = nil,
+    public init(font: FontRequest = FontRequest(), size: Double = 17, lineHeight: Double? = nil,
                  tracking: Double = 0) {
         self.font = font; self.size = size; self.lineHeight = lineHeight; self.tracking = tracking
     }
@@ -18,35 +18,35 @@ package struct TextStyle: Hashable, Sendable {
 
 /// A glyph placed on a line: position of its origin relative to the line's start on
 /// the baseline, in points, y down.
-package struct PlacedGlyph: Sendable {
-    package var id: UInt32
-    package var x: Double
-    package var y: Double
+public struct PlacedGlyph: Sendable {
+    public var id: UInt32
+    public var x: Double
+    public var y: Double
 }
 
 /// Text broken into lines and positioned, in points, with the top-left of the
 /// layout box at (0, 0).
-package struct TextLayout: Sendable {
-    package struct Line: Sendable {
-        package var glyphs: [PlacedGlyph]
-        package var width: Double
+public struct TextLayout: Sendable {
+    public struct Line: Sendable {
+        public var glyphs: [PlacedGlyph]
+        public var width: Double
         /// Baseline, from the top of the layout box.
-        package var baseline: Double
+        public var baseline: Double
     }
 
-    package var lines: [Line]
-    package var face: FontFace?
-    package var style: TextStyle
+    public var lines: [Line]
+    public var face: FontFace?
+    public var style: TextStyle
     /// Width of the widest line and height of all lines.
-    package var size: (width: Double, height: Double)
-    package var lineHeight: Double
+    public var size: (width: Double, height: Double)
+    public var lineHeight: Double
     /// Distance from the top of a line box to its baseline.
-    package var ascent: Double
+    public var ascent: Double
 
     /// Lays out `text`, breaking lines at `\n` and, when `maxWidth` is given, at the
     /// last space that keeps a line within it (a word longer than the width stays
     /// whole on its own line).
-    package init(_ text: String, style: TextStyle, maxWidth: Double? = nil) {
+    public init(_ text: String, style: TextStyle, maxWidth: Double? = nil) {
         self.style = style
         let face = FontLibrary.shared.face(for: style.font)
         self.face = face
@@ -126,7 +126,7 @@ package struct TextLayout: Sendable {
     /// The outlines of every glyph, as one path in points with the layout box's
     /// top-left at `origin`. Lines are offset horizontally by `alignment` (0 leading,
     /// 0.5 centre, 1 trailing) within `boxWidth`.
-    package func outlines(origin: Point, boxWidth: Double? = nil, alignment: Double = 0) -> PathData {
+    public func outlines(origin: Point, boxWidth: Double? = nil, alignment: Double = 0) -> PathData {
         var path = PathData()
         guard let face else { return path }
         let scale = style.size / face.unitsPerEm

@@ -29,4 +29,13 @@ void oc_srcover(uint32_t *dst, size_t n, uint32_t color);
 /// dst[i] = c + dst[i]·(255 − alpha(c))/255 with c = color·mask[i]/255.
 void oc_srcover_mask(uint32_t *dst, const uint8_t *mask, size_t n, uint32_t color);
 
+/// Hints that `p` will be written soon (inlined into Swift callers).
+static inline void oc_prefetch_write(const void *p) {
+#if defined(__GNUC__) || defined(__clang__)
+    __builtin_prefetch(p, 1, 3);
+#else
+    (void)p;
+#endif
+}
+
 #endif

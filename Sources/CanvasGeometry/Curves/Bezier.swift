@@ -1,14 +1,14 @@
 /// Evaluation, subdivision and extrema of quadratic and cubic Bézier curves.
-package enum Bezier {
+public enum Bezier {
     @inlinable
-    package static func quadPoint(_ p0: Point, _ p1: Point, _ p2: Point, _ t: Double) -> Point {
+    public static func quadPoint(_ p0: Point, _ p1: Point, _ p2: Point, _ t: Double) -> Point {
         let u = 1 - t
         return Point(u * u * p0.x + 2 * u * t * p1.x + t * t * p2.x,
                      u * u * p0.y + 2 * u * t * p1.y + t * t * p2.y)
     }
 
     @inlinable
-    package static func cubicPoint(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point,
+    public static func cubicPoint(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point,
                                    _ t: Double) -> Point {
         let u = 1 - t
         let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
@@ -18,7 +18,7 @@ package enum Bezier {
 
     /// Splits a cubic at `t` (de Casteljau); returns the two halves' control points.
     @inlinable
-    package static func splitCubic(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point,
+    public static func splitCubic(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point,
                                    at t: Double) -> ((Point, Point, Point, Point), (Point, Point, Point, Point)) {
         let a = p0.lerp(p1, t), b = p1.lerp(p2, t), c = p2.lerp(p3, t)
         let d = a.lerp(b, t), e = b.lerp(c, t)
@@ -27,7 +27,7 @@ package enum Bezier {
     }
 
     @inlinable
-    package static func splitQuad(_ p0: Point, _ p1: Point, _ p2: Point,
+    public static func splitQuad(_ p0: Point, _ p1: Point, _ p2: Point,
                                   at t: Double) -> ((Point, Point, Point), (Point, Point, Point)) {
         let a = p0.lerp(p1, t), b = p1.lerp(p2, t)
         let m = a.lerp(b, t)
@@ -35,7 +35,7 @@ package enum Bezier {
     }
 
     /// Parameters in (0, 1) where the quad's x or y derivative is zero.
-    package static func quadExtrema(_ p0: Point, _ p1: Point, _ p2: Point) -> [Double] {
+    public static func quadExtrema(_ p0: Point, _ p1: Point, _ p2: Point) -> [Double] {
         var ts: [Double] = []
         for (a, b, c) in [(p0.x, p1.x, p2.x), (p0.y, p1.y, p2.y)] {
             let den = a - 2 * b + c
@@ -48,7 +48,7 @@ package enum Bezier {
     }
 
     /// Parameters in (0, 1) where the cubic's x or y derivative is zero.
-    package static func cubicExtrema(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point) -> [Double] {
+    public static func cubicExtrema(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point) -> [Double] {
         var ts: [Double] = []
         for (a, b, c, d) in [(p0.x, p1.x, p2.x, p3.x), (p0.y, p1.y, p2.y, p3.y)] {
             // derivative / 3 = A t² + B t + C
@@ -61,7 +61,7 @@ package enum Bezier {
     }
 
     /// Real roots of `a t² + b t + c = 0` (a linear equation when `a` is tiny).
-    package static func solveQuadratic(_ a: Double, _ b: Double, _ c: Double) -> [Double] {
+    public static func solveQuadratic(_ a: Double, _ b: Double, _ c: Double) -> [Double] {
         let scale = max(abs(a), abs(b), abs(c))
         if scale == 0 { return [] }
         if abs(a) <= 1e-12 * scale {

@@ -4,13 +4,13 @@
 /// at most `n(n−1)/8 · M / k²`, where `M` is the largest second difference of the
 /// control points (Wang's formula). Solving for `k` gives the segment counts below;
 /// the tests check the bound numerically against dense samples of the curve.
-package enum Flattening {
+public enum Flattening {
     /// The largest distance, in device pixels, between a curve and its polyline.
-    package static let tolerance = 0.1
+    public static let tolerance = 0.1
 
     /// Segments needed for a quadratic within `tolerance`.
     @inlinable
-    package static func quadSegments(_ p0: Point, _ p1: Point, _ p2: Point,
+    public static func quadSegments(_ p0: Point, _ p1: Point, _ p2: Point,
                                      tolerance: Double) -> Double {
         let dd = (p0 - p1 * 2 + p2).length
         return (0.25 * dd / tolerance).squareRoot().rounded(.up)
@@ -18,7 +18,7 @@ package enum Flattening {
 
     /// Segments needed for a cubic within `tolerance`.
     @inlinable
-    package static func cubicSegments(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point,
+    public static func cubicSegments(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point,
                                       tolerance: Double) -> Double {
         let d1 = (p0 - p1 * 2 + p2).length
         let d2 = (p1 - p2 * 2 + p3).length
@@ -29,7 +29,7 @@ package enum Flattening {
     /// `p0` is not emitted). `maxSegments` caps the work; callers subdivide larger
     /// curves first.
     @inlinable
-    package static func flattenQuad(_ p0: Point, _ p1: Point, _ p2: Point, tolerance: Double,
+    public static func flattenQuad(_ p0: Point, _ p1: Point, _ p2: Point, tolerance: Double,
                                     emit: (Point) -> Void) {
         let n = max(1, min(Int(clamping: quadSegments(p0, p1, p2, tolerance: tolerance)), 1 << 16))
         if n == 1 { return emit(p2) }
@@ -39,7 +39,7 @@ package enum Flattening {
     }
 
     @inlinable
-    package static func flattenCubic(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point,
+    public static func flattenCubic(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point,
                                      tolerance: Double, emit: (Point) -> Void) {
         let n = max(1, min(Int(clamping: cubicSegments(p0, p1, p2, p3, tolerance: tolerance)), 1 << 16))
         if n == 1 { return emit(p3) }
@@ -65,7 +65,7 @@ package enum Flattening {
 extension Int {
     /// `Int(clamping:)` for doubles: NaN gives 0, out-of-range values saturate.
     @inlinable
-    package init(clamping v: Double) {
+    public init(clamping v: Double) {
         if !(v > -9.2e18) { self = v.isNaN ? 0 : Int.min }
         else if !(v < 9.2e18) { self = Int.max }
         else { self = Int(v) }

@@ -1,5 +1,5 @@
 /// How the corners of a rounded rectangle are drawn.
-package enum CornerStyle: Sendable, Hashable {
+public enum CornerStyle: Sendable, Hashable {
     /// Quarter ellipses: curvature jumps where the corner meets the straight side.
     case circular
     /// Apple's "continuous" corner: the curve leaves the side about 1.53 radii before
@@ -17,9 +17,9 @@ package enum CornerStyle: Sendable, Hashable {
 /// cornerRadius:)` (the iOS 7 smooth corner) as measured and published by PaintCode
 /// ("Code for iOS 7 rounded rectangles"); SwiftUI's `.continuous` style draws the
 /// same curve.
-package enum CornerGeometry {
+public enum CornerGeometry {
     /// How far along each side a continuous corner reaches, in radii.
-    package static let continuousReach = 1.52866483
+    public static let continuousReach = 1.52866483
 
     /// [c1a, c1b, c2a, c2b, a, b] per curve; lines are the pairs in between.
     static let continuousCurves: [[Double]] = [
@@ -38,7 +38,7 @@ package enum CornerGeometry {
 
     /// The corner's points as (a, b) pairs, blended `f` of the way from continuous
     /// (0) to circular (1): start, then for each step its points.
-    package static func steps(blend f: Double) -> [(Double, Double)] {
+    public static func steps(blend f: Double) -> [(Double, Double)] {
         func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * f }
         var out: [(Double, Double)] = []
         out.reserveCapacity(13)
@@ -57,7 +57,7 @@ package enum CornerGeometry {
     /// The blend that makes a corner of `radius` reach no further than `available`
     /// along its sides: 0 when the full continuous corner fits, 1 when only a circular
     /// one does (radius equal to the space).
-    package static func blend(radius: Double, available: Double) -> Double {
+    public static func blend(radius: Double, available: Double) -> Double {
         guard radius > 0 else { return 0 }
         let reach = continuousReach * radius
         if reach <= available { return 0 }
@@ -80,7 +80,7 @@ extension ShapeOutline {
     /// towards circular ones, so a radius of half the shorter side gives round ends
     /// (a capsule), as in SwiftUI.
     @inlinable
-    package static func roundedRect<S: PathSink>(_ r: Rect, radii c: CornerRadii, style: CornerStyle,
+    public static func roundedRect<S: PathSink>(_ r: Rect, radii c: CornerRadii, style: CornerStyle,
                                                  transform t: Transform, into s: inout S) {
         if style == .circular { return roundedRect(r, radii: c, transform: t, into: &s) }
         for e in continuousRoundedRect(r, radii: c) {
@@ -96,7 +96,7 @@ extension ShapeOutline {
 
     /// The elements of a rectangle with continuous corners, starting at the middle
     /// of the right side and going down first.
-    package static func continuousRoundedRect(_ r: Rect, radii c: CornerRadii) -> [PathData.Element] {
+    public static func continuousRoundedRect(_ r: Rect, radii c: CornerRadii) -> [PathData.Element] {
         let w = r.width, h = r.height
         // Each corner may use its share of the two sides it touches.
         func available(_ mine: Double, _ neighbour: Double, _ side: Double) -> Double {

@@ -9,7 +9,7 @@ import Darwin
 extension PathData {
     /// The winding number of the path around `p`, with every subpath closed and
     /// curves flattened within `tolerance`.
-    package func winding(at p: Point, tolerance: Double) -> Int {
+    public func winding(at p: Point, tolerance: Double) -> Int {
         var w = 0
         func edge(_ a: Point, _ b: Point) {
             // Half-open rule on y, so shared vertices count once.
@@ -45,7 +45,7 @@ extension PathData {
     /// sweeping by `sweep` radians (positive towards +y, clockwise on a y-down
     /// screen). A line joins the current point to the arc's start if a subpath is
     /// open; otherwise the arc starts a new subpath.
-    package mutating func addArc(center: Point, radius: Double, start: Double, sweep: Double,
+    public mutating func addArc(center: Point, radius: Double, start: Double, sweep: Double,
                                  transform t: Transform = .identity) {
         guard center.isFinite, radius.isFinite, start.isFinite, sweep.isFinite else {
             return Diagnostics.report(.nonFiniteGeometry)

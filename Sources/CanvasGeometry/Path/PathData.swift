@@ -1,11 +1,11 @@
 /// The verbs of a path. Each verb consumes a fixed number of points from
 /// `PathData.points`: move 1, line 1, quad 2 (control, end), cubic 3
 /// (control1, control2, end), close 0.
-package enum PathVerb: UInt8, Sendable {
+public enum PathVerb: UInt8, Sendable {
     case move, line, quad, cubic, close
 
     @inlinable
-    package var pointCount: Int {
+    public var pointCount: Int {
         switch self {
         case .move, .line: return 1
         case .quad: return 2
@@ -26,33 +26,33 @@ package enum PathVerb: UInt8, Sendable {
 ///
 /// `transformed(by:)` can create non-finite points from finite ones; users of the
 /// path check `isFinite` before drawing (robustness row 2).
-package struct PathData: Hashable, Sendable {
-    package private(set) var verbs: [PathVerb] = []
-    package private(set) var points: [Point] = []
+public struct PathData: Hashable, Sendable {
+    public private(set) var verbs: [PathVerb] = []
+    public private(set) var points: [Point] = []
     /// Start of the current (last) subpath.
-    package private(set) var subpathStart: Point = .zero
+    public private(set) var subpathStart: Point = .zero
     /// True after `close()`: the next segment begins with an implicit move.
-    package private(set) var needsMove = false
+    public private(set) var needsMove = false
 
-    package init() {}
+    public init() {}
 
-    @inlinable package var isEmpty: Bool { verbs.isEmpty }
+    @inlinable public var isEmpty: Bool { verbs.isEmpty }
 
     /// The last point, or `nil` for an empty path. After `close` this is the start
     /// of the closed subpath, where a following segment would begin.
-    package var currentPoint: Point? {
+    public var currentPoint: Point? {
         if needsMove { return subpathStart }
         return points.last
     }
 
-    package mutating func reserve(verbs v: Int, points p: Int) {
+    public mutating func reserve(verbs v: Int, points p: Int) {
         verbs.reserveCapacity(v)
         points.reserveCapacity(p)
     }
 
     // MARK: Building
 
-    package mutating func move(to p: Point) {
+    public mutating func move(to p: Point) {
         guard p.isFinite else { return Diagnostics.report(.nonFiniteGeometry) }
         if verbs.last == .move {
             points[points.count - 1] = p
@@ -80,14 +80,14 @@ package struct PathData: Hashable, Sendable {
         return true
     }
 
-    package mutating func line(to p: Point) {
+    public mutating func line(to p: Point) {
         guard p.isFinite else { return Diagnostics.report(.nonFiniteGeometry) }
         guard beginSegment() else { return }
         verbs.append(.line)
         points.append(p)
     }
 
-    package mutating func quad(to p: Point, control c: Point) {
+    public mutating func quad(to p: Point, control c: Point) {
         guard p.isFinite, c.isFinite else { return Diagnostics.report(.nonFiniteGeometry) }
         guard beginSegment() else { return }
         verbs.append(.quad)
@@ -95,7 +95,7 @@ package struct PathData: Hashable, Sendable {
         points.append(p)
     }
 
-    package mutating func cubic(to p: Point, control1 c1: Point, control2 c2: Point) {
+    public mutating func cubic(to p: Point, control1 c1: Point, control2 c2: Point) {
         guard p.isFinite, c1.isFinite, c2.isFinite else {
             return Diagnostics.report(.nonFiniteGeometry)
         }
@@ -106,7 +106,7 @@ package struct PathData: Hashable, Sendable {
         points.append(p)
     }
 
-    package mutating func close() {
+    public mutating func close() {
         guard let last = verbs.last, last != .close, !needsMove else { return }
         if last == .move {
             // A lone move closed: keep it as a (degenerate) closed subpath so that
@@ -119,26 +119,26 @@ package struct PathData: Hashable, Sendable {
     // MARK: Shapes
 
     /// A closed rectangle (see `ShapeOutline.rect` for its start and direction).
-    package mutating func addRect(_ r: Rect, transform t: Transform = .identity) {
+    public mutating func addRect(_ r: Rect, transform t: Transform = .identity) {
         guard r.isFinite else { return Diagnostics.report(.nonFiniteGeometry) }
         ShapeOutline.rect(r, transform: t, into: &self)
     }
 
     /// An ellipse inscribed in `r` as four cubic Béziers (see `ShapeOutline.ellipse`).
-    package mutating func addEllipse(in r: Rect, transform t: Transform = .identity) {
+    public mutating func addEllipse(in r: Rect, transform t: Transform = .identity) {
         guard r.isFinite else { return Diagnostics.report(.nonFiniteGeometry) }
         ShapeOutline.ellipse(in: r, transform: t, into: &self)
     }
 
     /// A rectangle with rounded corners; radii are fitted to the sides first.
-    package mutating func addRoundedRect(_ r: Rect, radii: CornerRadii, style: CornerStyle = .circular,
+    public mutating func addRoundedRect(_ r: Rect, radii: CornerRadii, style: CornerStyle = .circular,
                                          transform t: Transform = .identity) {
         guard r.isFinite else { return Diagnostics.report(.nonFiniteGeometry) }
         ShapeOutline.roundedRect(r, radii: radii.fitted(to: r), style: style, transform: t, into: &self)
     }
 
     /// Appends every element of `other`, mapped through `t`.
-    package mutating func append(_ other: PathData, transform t: Transform = .identity) {
+    public mutating func append(_ other: PathData, transform t: Transform = .identity) {
         other.forEach { element in
             switch element {
             case .move(let p): move(to: t.apply(p))
@@ -153,7 +153,7 @@ package struct PathData: Hashable, Sendable {
 
     // MARK: Reading
 
-    package enum Element: Hashable, Sendable {
+    public enum Element: Hashable, Sendable {
         case move(Point)
         case line(Point)
         case quad(Point, Point)            // control, end
@@ -161,7 +161,7 @@ package struct PathData: Hashable, Sendable {
         case close
     }
 
-    package func forEach(_ body: (Element) -> Void) {
+    public func forEach(_ body: (Element) -> Void) {
         var i = 0
         for v in verbs {
             switch v {
@@ -176,14 +176,14 @@ package struct PathData: Hashable, Sendable {
     }
 
     /// True when every point is finite (always true unless made by `transformed`).
-    package var isFinite: Bool {
+    public var isFinite: Bool {
         for p in points where !p.isFinite { return false }
         return true
     }
 
     /// A copy with every point mapped through `t` (may contain non-finite points if
     /// `t` overflows; see `isFinite`).
-    package func transformed(by t: Transform) -> PathData {
+    public func transformed(by t: Transform) -> PathData {
         var copy = self
         for i in copy.points.indices { copy.points[i] = t.apply(copy.points[i]) }
         copy.subpathStart = t.apply(subpathStart)
@@ -191,7 +191,7 @@ package struct PathData: Hashable, Sendable {
     }
 
     /// The bounding box of all points, control points included (cheap, conservative).
-    package var controlBounds: Rect {
+    public var controlBounds: Rect {
         guard var r = points.first.map({ Rect(minX: $0.x, minY: $0.y, maxX: $0.x, maxY: $0.y) })
         else { return .empty }
         for p in points {
@@ -202,7 +202,7 @@ package struct PathData: Hashable, Sendable {
     }
 
     /// The exact bounding box of the path's curves (control points excluded).
-    package var tightBounds: Rect {
+    public var tightBounds: Rect {
         var r: Rect? = nil
         func add(_ p: Point) {
             if let b = r {
@@ -234,18 +234,18 @@ package struct PathData: Hashable, Sendable {
 
 /// The 4·(√2 − 1)/3 constant that makes a cubic Bézier approximate a quarter circle
 /// (maximum radial error 0.027 %).
-package let kappa = 0.5522847498307936
+public let kappa = 0.5522847498307936
 
 /// Radii of the four corners of a rectangle, each as (horizontal, vertical).
-package struct CornerRadii: Hashable, Sendable {
-    package var topLeft: Point, topRight: Point, bottomRight: Point, bottomLeft: Point
+public struct CornerRadii: Hashable, Sendable {
+    public var topLeft: Point, topRight: Point, bottomRight: Point, bottomLeft: Point
 
-    package init(topLeft: Point, topRight: Point, bottomRight: Point, bottomLeft: Point) {
+    public init(topLeft: Point, topRight: Point, bottomRight: Point, bottomLeft: Point) {
         self.topLeft = topLeft; self.topRight = topRight
         self.bottomRight = bottomRight; self.bottomLeft = bottomLeft
     }
 
-    package init(uniform rx: Double, _ ry: Double) {
+    public init(uniform rx: Double, _ ry: Double) {
         let p = Point(rx, ry)
         self.init(topLeft: p, topRight: p, bottomRight: p, bottomLeft: p)
     }

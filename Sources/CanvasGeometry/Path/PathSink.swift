@@ -1,6 +1,6 @@
 /// Anything that accepts path elements: path storage, the rasterizer's edge builder,
 /// the stroker. Shape outlines are written once, generically, for every sink.
-package protocol PathSink {
+public protocol PathSink {
     mutating func move(to p: Point)
     mutating func line(to p: Point)
     mutating func quad(to p: Point, control c: Point)
@@ -13,7 +13,7 @@ extension PathData: PathSink {}
 extension PathData {
     /// Sends every element to `sink`, mapped through `t`.
     @inlinable
-    package func replay<S: PathSink>(into sink: inout S, transform t: Transform = .identity) {
+    public func replay<S: PathSink>(into sink: inout S, transform t: Transform = .identity) {
         var i = 0
         points.withUnsafeBufferPointer { pts in
             for v in verbs {
@@ -37,9 +37,9 @@ extension PathData {
 /// runs (maxX, minY) → (maxX, maxY) → (minX, maxY); ellipses and rounded rectangles
 /// start at the middle of the right edge and run towards the bottom first. On a
 /// y-down screen all three turn clockwise.
-package enum ShapeOutline {
+public enum ShapeOutline {
     @inlinable
-    package static func rect<S: PathSink>(_ r: Rect, transform t: Transform, into s: inout S) {
+    public static func rect<S: PathSink>(_ r: Rect, transform t: Transform, into s: inout S) {
         s.move(to: t.apply(Point(r.minX, r.minY)))
         s.line(to: t.apply(Point(r.maxX, r.minY)))
         s.line(to: t.apply(Point(r.maxX, r.maxY)))
@@ -48,7 +48,7 @@ package enum ShapeOutline {
     }
 
     @inlinable
-    package static func ellipse<S: PathSink>(in r: Rect, transform t: Transform, into s: inout S) {
+    public static func ellipse<S: PathSink>(in r: Rect, transform t: Transform, into s: inout S) {
         let cx = (r.minX + r.maxX) / 2, cy = (r.minY + r.maxY) / 2
         let kx = r.width / 2 * kappa, ky = r.height / 2 * kappa
         s.move(to: t.apply(Point(r.maxX, cy)))
@@ -66,7 +66,7 @@ package enum ShapeOutline {
     /// A rectangle whose corners are quarter ellipses with the given radii. The radii
     /// must already fit the sides (see `CornerRadii.fitted(to:)`).
     @inlinable
-    package static func roundedRect<S: PathSink>(_ r: Rect, radii c: CornerRadii, transform t: Transform,
+    public static func roundedRect<S: PathSink>(_ r: Rect, radii c: CornerRadii, transform t: Transform,
                                                  into s: inout S) {
         let k = 1 - kappa
         let cy = (r.minY + r.maxY) / 2
@@ -102,7 +102,7 @@ package enum ShapeOutline {
 extension CornerRadii {
     /// Radii made non-negative and scaled down together, as Core Graphics does, so
     /// that the two radii meeting on any side never exceed that side.
-    package func fitted(to r: Rect) -> CornerRadii {
+    public func fitted(to r: Rect) -> CornerRadii {
         func nonNegative(_ p: Point) -> Point {
             Point(p.x.isFinite ? max(0, p.x) : 0, p.y.isFinite ? max(0, p.y) : 0)
         }

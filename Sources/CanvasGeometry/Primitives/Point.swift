@@ -3,56 +3,56 @@
 /// The engine works in `Double` throughout its geometry so that user coordinates
 /// (`CGFloat` is a `Double` on 64-bit Linux) reach device space without rounding.
 @frozen
-package struct Point: Hashable, Sendable {
-    package var x: Double
-    package var y: Double
+public struct Point: Hashable, Sendable {
+    public var x: Double
+    public var y: Double
 
     @inlinable @inline(__always)
-    package init(_ x: Double, _ y: Double) {
+    public init(_ x: Double, _ y: Double) {
         self.x = x
         self.y = y
     }
 
     @inlinable @inline(__always)
-    package init(x: Double, y: Double) {
+    public init(x: Double, y: Double) {
         self.x = x
         self.y = y
     }
 
-    package static let zero = Point(0, 0)
+    public static let zero = Point(0, 0)
 
     @inlinable @inline(__always)
-    package var isFinite: Bool { x.isFinite && y.isFinite }
+    public var isFinite: Bool { x.isFinite && y.isFinite }
 
     @inlinable @inline(__always)
-    package static func + (a: Point, b: Point) -> Point { Point(a.x + b.x, a.y + b.y) }
+    public static func + (a: Point, b: Point) -> Point { Point(a.x + b.x, a.y + b.y) }
 
     @inlinable @inline(__always)
-    package static func - (a: Point, b: Point) -> Point { Point(a.x - b.x, a.y - b.y) }
+    public static func - (a: Point, b: Point) -> Point { Point(a.x - b.x, a.y - b.y) }
 
     @inlinable @inline(__always)
-    package static func * (a: Point, s: Double) -> Point { Point(a.x * s, a.y * s) }
+    public static func * (a: Point, s: Double) -> Point { Point(a.x * s, a.y * s) }
 
     @inlinable @inline(__always)
-    package static prefix func - (a: Point) -> Point { Point(-a.x, -a.y) }
+    public static prefix func - (a: Point) -> Point { Point(-a.x, -a.y) }
 
     @inlinable @inline(__always)
-    package func dot(_ o: Point) -> Double { x * o.x + y * o.y }
+    public func dot(_ o: Point) -> Double { x * o.x + y * o.y }
 
     /// The z component of the cross product (positive when `o` turns clockwise on a
     /// y-down screen from `self`).
     @inlinable @inline(__always)
-    package func cross(_ o: Point) -> Double { x * o.y - y * o.x }
+    public func cross(_ o: Point) -> Double { x * o.y - y * o.x }
 
     @inlinable @inline(__always)
-    package var length: Double { (x * x + y * y).squareRoot() }
+    public var length: Double { (x * x + y * y).squareRoot() }
 
     @inlinable @inline(__always)
-    package func distance(to o: Point) -> Double { (self - o).length }
+    public func distance(to o: Point) -> Double { (self - o).length }
 
     /// Linear interpolation: `self` at `t = 0`, `o` at `t = 1`.
     @inlinable @inline(__always)
-    package func lerp(_ o: Point, _ t: Double) -> Point {
+    public func lerp(_ o: Point, _ t: Double) -> Point {
         Point(x + (o.x - x) * t, y + (o.y - y) * t)
     }
 }

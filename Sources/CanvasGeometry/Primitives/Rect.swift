@@ -1,49 +1,49 @@
 /// An axis-aligned rectangle stored by its edges, in double precision.
 /// A rectangle is empty when `maxX <= minX` or `maxY <= minY`.
 @frozen
-package struct Rect: Hashable, Sendable {
-    package var minX: Double, minY: Double, maxX: Double, maxY: Double
+public struct Rect: Hashable, Sendable {
+    public var minX: Double, minY: Double, maxX: Double, maxY: Double
 
     @inlinable
-    package init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
+    public init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
         self.minX = minX; self.minY = minY; self.maxX = maxX; self.maxY = maxY
     }
 
     /// A rectangle from an origin and a size; negative sizes are normalised.
     @inlinable
-    package init(x: Double, y: Double, width: Double, height: Double) {
+    public init(x: Double, y: Double, width: Double, height: Double) {
         minX = min(x, x + width); maxX = max(x, x + width)
         minY = min(y, y + height); maxY = max(y, y + height)
     }
 
-    package static let empty = Rect(minX: 0, minY: 0, maxX: 0, maxY: 0)
+    public static let empty = Rect(minX: 0, minY: 0, maxX: 0, maxY: 0)
 
-    @inlinable package var width: Double { maxX - minX }
-    @inlinable package var height: Double { maxY - minY }
-    @inlinable package var isEmpty: Bool { !(maxX > minX && maxY > minY) }
-    @inlinable package var isFinite: Bool {
+    @inlinable public var width: Double { maxX - minX }
+    @inlinable public var height: Double { maxY - minY }
+    @inlinable public var isEmpty: Bool { !(maxX > minX && maxY > minY) }
+    @inlinable public var isFinite: Bool {
         minX.isFinite && minY.isFinite && maxX.isFinite && maxY.isFinite
     }
 
     @inlinable
-    package func intersection(_ o: Rect) -> Rect {
+    public func intersection(_ o: Rect) -> Rect {
         Rect(minX: max(minX, o.minX), minY: max(minY, o.minY),
              maxX: min(maxX, o.maxX), maxY: min(maxY, o.maxY))
     }
 
     @inlinable
-    package func union(_ o: Rect) -> Rect {
+    public func union(_ o: Rect) -> Rect {
         Rect(minX: min(minX, o.minX), minY: min(minY, o.minY),
              maxX: max(maxX, o.maxX), maxY: max(maxY, o.maxY))
     }
 
     @inlinable
-    package func contains(_ p: Point) -> Bool {
+    public func contains(_ p: Point) -> Bool {
         p.x >= minX && p.x < maxX && p.y >= minY && p.y < maxY
     }
 
     /// The bounding box of this rectangle's corners mapped through `t`.
-    package func transformed(by t: Transform) -> Rect {
+    public func transformed(by t: Transform) -> Rect {
         let p0 = t.apply(Point(minX, minY)), p1 = t.apply(Point(maxX, minY))
         let p2 = t.apply(Point(maxX, maxY)), p3 = t.apply(Point(minX, maxY))
         return Rect(minX: min(min(p0.x, p1.x), min(p2.x, p3.x)),
@@ -58,20 +58,20 @@ package struct Rect: Hashable, Sendable {
 /// Guarantees, when made through `init(clamping:)`: all values lie in
 /// `0 ... PixelLimits.maxDimension`, and `x0 <= x1`, `y0 <= y1`.
 @frozen
-package struct PixelRect: Hashable, Sendable {
-    package var x0: Int, y0: Int, x1: Int, y1: Int
+public struct PixelRect: Hashable, Sendable {
+    public var x0: Int, y0: Int, x1: Int, y1: Int
 
     @inlinable
-    package init(x0: Int, y0: Int, x1: Int, y1: Int) {
+    public init(x0: Int, y0: Int, x1: Int, y1: Int) {
         self.x0 = x0; self.y0 = y0; self.x1 = x1; self.y1 = y1
     }
 
-    @inlinable package var width: Int { x1 - x0 }
-    @inlinable package var height: Int { y1 - y0 }
-    @inlinable package var isEmpty: Bool { x1 <= x0 || y1 <= y0 }
+    @inlinable public var width: Int { x1 - x0 }
+    @inlinable public var height: Int { y1 - y0 }
+    @inlinable public var isEmpty: Bool { x1 <= x0 || y1 <= y0 }
 
     @inlinable
-    package func intersection(_ o: PixelRect) -> PixelRect {
+    public func intersection(_ o: PixelRect) -> PixelRect {
         let nx0 = max(x0, o.x0), ny0 = max(y0, o.y0)
         return PixelRect(x0: nx0, y0: ny0, x1: max(nx0, min(x1, o.x1)), y1: max(ny0, min(y1, o.y1)))
     }
@@ -79,7 +79,7 @@ package struct PixelRect: Hashable, Sendable {
     /// The whole pixels touched by `r` (its edges rounded outwards), intersected with
     /// `bounds`. Non-finite or huge values are clamped in floating point before any
     /// integer conversion, so this never traps.
-    package init(covering r: Rect, within bounds: PixelRect) {
+    public init(covering r: Rect, within bounds: PixelRect) {
         func clampToInt(_ v: Double, _ lo: Int, _ hi: Int) -> Int {
             if !(v >= Double(lo)) { return lo }      // also catches NaN
             if !(v <= Double(hi)) { return hi }
@@ -95,7 +95,7 @@ package struct PixelRect: Hashable, Sendable {
 
 /// Converts a double to an `Int`, clamping to `lo ... hi`. NaN gives `lo`.
 @inlinable
-package func clampedInt(_ v: Double, _ lo: Int, _ hi: Int) -> Int {
+public func clampedInt(_ v: Double, _ lo: Int, _ hi: Int) -> Int {
     if !(v >= Double(lo)) { return lo }
     if !(v <= Double(hi)) { return hi }
     return Int(v)

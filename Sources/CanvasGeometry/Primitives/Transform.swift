@@ -5,47 +5,47 @@
 ///
 /// `concatenating(t)` applies `self` first, then `t` (as `CGAffineTransform` does).
 @frozen
-package struct Transform: Hashable, Sendable {
-    package var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
+public struct Transform: Hashable, Sendable {
+    public var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
 
     @inlinable
-    package init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
+    public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
         self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
     }
 
-    package static let identity = Transform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+    public static let identity = Transform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
     @inlinable
-    package static func translation(_ x: Double, _ y: Double) -> Transform {
+    public static func translation(_ x: Double, _ y: Double) -> Transform {
         Transform(a: 1, b: 0, c: 0, d: 1, tx: x, ty: y)
     }
 
     @inlinable
-    package static func scale(_ sx: Double, _ sy: Double) -> Transform {
+    public static func scale(_ sx: Double, _ sy: Double) -> Transform {
         Transform(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0)
     }
 
     /// Rotation by `radians`; positive turns clockwise on a y-down screen.
     @inlinable
-    package static func rotation(_ radians: Double) -> Transform {
+    public static func rotation(_ radians: Double) -> Transform {
         let s = sin(radians), c = cos(radians)
         return Transform(a: c, b: s, c: -s, d: c, tx: 0, ty: 0)
     }
 
     @inlinable @inline(__always)
-    package func apply(_ p: Point) -> Point {
+    public func apply(_ p: Point) -> Point {
         Point(a * p.x + c * p.y + tx, b * p.x + d * p.y + ty)
     }
 
     /// Applies only the linear part (for vectors).
     @inlinable @inline(__always)
-    package func applyToVector(_ p: Point) -> Point {
+    public func applyToVector(_ p: Point) -> Point {
         Point(a * p.x + c * p.y, b * p.x + d * p.y)
     }
 
     /// `self` followed by `t`.
     @inlinable
-    package func concatenating(_ t: Transform) -> Transform {
+    public func concatenating(_ t: Transform) -> Transform {
         Transform(a: a * t.a + b * t.c,
                   b: a * t.b + b * t.d,
                   c: c * t.a + d * t.c,
@@ -55,23 +55,23 @@ package struct Transform: Hashable, Sendable {
     }
 
     @inlinable
-    package var determinant: Double { a * d - b * c }
+    public var determinant: Double { a * d - b * c }
 
     @inlinable
-    package var isIdentity: Bool { self == .identity }
+    public var isIdentity: Bool { self == .identity }
 
     @inlinable
-    package var isFinite: Bool {
+    public var isFinite: Bool {
         a.isFinite && b.isFinite && c.isFinite && d.isFinite && tx.isFinite && ty.isFinite
     }
 
     /// True when the transform maps axis-aligned rectangles to axis-aligned rectangles
     /// without swapping axes (scale and translation only).
     @inlinable
-    package var isScaleTranslate: Bool { b == 0 && c == 0 }
+    public var isScaleTranslate: Bool { b == 0 && c == 0 }
 
     /// The inverse, or `nil` when the transform is singular or not finite.
-    package var inverted: Transform? {
+    public var inverted: Transform? {
         let det = determinant
         guard det != 0, det.isFinite else { return nil }
         let inv = 1 / det
@@ -83,7 +83,7 @@ package struct Transform: Hashable, Sendable {
     /// The largest factor by which the transform stretches a vector (the larger
     /// singular value of the linear part). Used to turn device-space tolerances into
     /// user-space ones.
-    package var maxScale: Double {
+    public var maxScale: Double {
         // Singular values of [[a c][b d]]: sqrt of eigenvalues of M^T M.
         let p = a * a + b * b, q = c * c + d * d, r = a * c + b * d
         let mean = (p + q) / 2
@@ -92,7 +92,7 @@ package struct Transform: Hashable, Sendable {
     }
 
     /// The smaller singular value of the linear part.
-    package var minScale: Double {
+    public var minScale: Double {
         let p = a * a + b * b, q = c * c + d * d, r = a * c + b * d
         let mean = (p + q) / 2
         let diff = ((p - q) * (p - q) / 4 + r * r).squareRoot()

@@ -6,13 +6,13 @@
 /// ignored (the line is solid, and a diagnostic is counted); an all-zero pattern is
 /// solid. A dash of zero length stays as a one-point polyline, so round and square
 /// caps draw dots there.
-package enum Dasher {
+public enum Dasher {
     /// At most this many dashes are made for one path; beyond it the path is drawn
     /// solid, so that a tiny pattern on a huge path finishes in bounded time.
-    package static let maxDashes = 1_000_000
+    public static let maxDashes = 1_000_000
 
     /// The pattern to use, or `nil` for a solid line.
-    package static func validPattern(_ dash: [Double]) -> [Double]? {
+    public static func validPattern(_ dash: [Double]) -> [Double]? {
         guard !dash.isEmpty else { return nil }
         for d in dash where !(d.isFinite && d >= 0) {
             Diagnostics.report(.invalidDash)
@@ -24,7 +24,7 @@ package enum Dasher {
         return pattern
     }
 
-    package static func dash(_ lines: [Polyline], pattern: [Double], phase: Double) -> [Polyline] {
+    public static func dash(_ lines: [Polyline], pattern: [Double], phase: Double) -> [Polyline] {
         let sum = pattern.reduce(0, +)
         // Bound the work before doing it.
         var total = 0.0

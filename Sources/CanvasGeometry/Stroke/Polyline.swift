@@ -1,12 +1,12 @@
 /// A flattened subpath: the input of the dasher and the stroker.
-package struct Polyline: Sendable {
-    package var points: [Point]
-    package var closed: Bool
+public struct Polyline: Sendable {
+    public var points: [Point]
+    public var closed: Bool
     /// For a polyline of one point (a zero-length subpath or dash): the direction
     /// of the path there, which orients a square cap.
-    package var direction: Point
+    public var direction: Point
 
-    package init(points: [Point], closed: Bool, direction: Point = Point(1, 0)) {
+    public init(points: [Point], closed: Bool, direction: Point = Point(1, 0)) {
         self.points = points; self.closed = closed; self.direction = direction
     }
 }
@@ -15,7 +15,7 @@ extension PathData {
     /// The subpaths as polylines within `tolerance`, with repeated points removed.
     /// Subpaths that are a lone `move` are left out; a subpath whose segments all have
     /// zero length becomes a one-point polyline (a dot for round or square caps).
-    package func polylines(tolerance: Double) -> [Polyline] {
+    public func polylines(tolerance: Double) -> [Polyline] {
         var result: [Polyline] = []
         var current: [Point] = []
         var hasSegment = false

@@ -14,8 +14,8 @@ import Darwin
 /// way, so that the non-zero rule merges them. The scan converter applies the rule
 /// exactly where pieces overlap, so the union has no seams. Curves are flattened
 /// within `tolerance` before offsetting.
-package enum Stroker {
-    package static func stroke(_ path: PathData, _ style: StrokeParameters, tolerance: Double) -> PathData {
+public enum Stroker {
+    public static func stroke(_ path: PathData, _ style: StrokeParameters, tolerance: Double) -> PathData {
         var out = PathData()
         let hw = style.width / 2
         guard hw > 0, hw.isFinite, tolerance > 0 else { return out }

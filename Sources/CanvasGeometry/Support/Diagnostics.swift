@@ -3,8 +3,8 @@ import Synchronization
 /// Counts of ignored or repaired bad input, readable by users (through
 /// `OpenCanvasDiagnostics`) and by tests. Bad input never traps: the call that carries
 /// it is ignored and counted here, with the first message of each kind kept.
-package enum Diagnostics {
-    package enum Kind: String, CaseIterable, Sendable {
+public enum Diagnostics {
+    public enum Kind: String, CaseIterable, Sendable {
         case nonFiniteGeometry = "a path or shape argument was NaN or infinite; the call was ignored"
         case nonFinitePath = "a path had non-finite points after its transform; it was not drawn"
         case noCurrentPoint = "a segment was added to a path with no current point; it was ignored"
@@ -24,30 +24,30 @@ package enum Diagnostics {
     }
     private static let state = Mutex(State())
 
-    package static func report(_ kind: Kind, _ message: String? = nil) {
+    public static func report(_ kind: Kind, _ message: String? = nil) {
         state.withLock {
             $0.counts[kind, default: 0] += 1
             $0.lastMessage = message ?? kind.rawValue
         }
     }
 
-    package static func count(_ kind: Kind) -> Int {
+    public static func count(_ kind: Kind) -> Int {
         state.withLock { $0.counts[kind, default: 0] }
     }
 
-    package static func snapshot() -> [Kind: Int] {
+    public static func snapshot() -> [Kind: Int] {
         state.withLock { $0.counts }
     }
 
-    package static var lastMessage: String? {
+    public static var lastMessage: String? {
         state.withLock { $0.lastMessage }
     }
 
-    package static func total() -> Int {
+    public static func total() -> Int {
         state.withLock { $0.counts.values.reduce(0, +) }
     }
 
-    package static func reset() {
+    public static func reset() {
         state.withLock { $0 = State() }
     }
 }

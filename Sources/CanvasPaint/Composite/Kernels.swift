@@ -2,49 +2,49 @@ import CPixelKernels
 
 /// The compositing kernels: fast ones from `CPixelKernels` (AVX2 or SSE2, chosen at
 /// run time) and a portable Swift reference that the tests hold them to.
-package enum Kernels {
-    package enum Level: Int, Sendable, CaseIterable {
+public enum Kernels {
+    public enum Level: Int, Sendable, CaseIterable {
         case portable = 0, sse2 = 1, avx2 = 2
     }
 
     /// The implementation in use.
-    package static var level: Level { Level(rawValue: Int(oc_kernels_level().rawValue)) ?? .portable }
+    public static var level: Level { Level(rawValue: Int(oc_kernels_level().rawValue)) ?? .portable }
 
     /// Forces an implementation (for tests and benchmarks); returns the one in use,
     /// which may be lower when the CPU lacks the requested one.
     @discardableResult
-    package static func setLevel(_ level: Level) -> Level {
+    public static func setLevel(_ level: Level) -> Level {
         let got = oc_kernels_set_level(oc_kernel_level(rawValue: UInt32(level.rawValue)))
         return Level(rawValue: Int(got.rawValue)) ?? .portable
     }
 
     @inlinable @inline(__always)
-    package static func fill(_ dst: UnsafeMutablePointer<UInt32>, _ n: Int, _ color: UInt32) {
+    public static func fill(_ dst: UnsafeMutablePointer<UInt32>, _ n: Int, _ color: UInt32) {
         oc_fill(dst, n, color)
     }
 
     @inlinable @inline(__always)
-    package static func sourceOver(_ dst: UnsafeMutablePointer<UInt32>, _ n: Int, _ color: UInt32) {
+    public static func sourceOver(_ dst: UnsafeMutablePointer<UInt32>, _ n: Int, _ color: UInt32) {
         oc_srcover(dst, n, color)
     }
 
     @inlinable @inline(__always)
-    package static func sourceOver(_ dst: UnsafeMutablePointer<UInt32>, mask: UnsafePointer<UInt8>,
+    public static func sourceOver(_ dst: UnsafeMutablePointer<UInt32>, mask: UnsafePointer<UInt8>,
                                    _ n: Int, _ color: UInt32) {
         oc_srcover_mask(dst, mask, n, color)
     }
 }
 
 /// Plain per-pixel definitions of the kernels, written for clarity.
-package enum ReferenceKernels {
-    package static func sourceOver(_ dst: UInt32, _ src: UInt32) -> UInt32 {
+public enum ReferenceKernels {
+    public static func sourceOver(_ dst: UInt32, _ src: UInt32) -> UInt32 {
         let s = PremultipliedColor(packed: src), d = PremultipliedColor(packed: dst)
         let ia = 255 - UInt32(s.a)
         func ch(_ sv: UInt8, _ dv: UInt8) -> UInt8 { UInt8(UInt32(sv) + div255(UInt32(dv) * ia)) }
         return PremultipliedColor(r: ch(s.r, d.r), g: ch(s.g, d.g), b: ch(s.b, d.b), a: ch(s.a, d.a)).packed
     }
 
-    package static func sourceOver(_ dst: UInt32, _ src: UInt32, coverage: UInt8) -> UInt32 {
+    public static func sourceOver(_ dst: UInt32, _ src: UInt32, coverage: UInt8) -> UInt32 {
         if coverage == 0 { return dst }
         return sourceOver(dst, PremultipliedColor(packed: src).scaled(by: coverage).packed)
     }

@@ -14,21 +14,21 @@ import Darwin
 ///
 /// Guarantees: `width` and `height` are at least 1, and `width · height` is at most
 /// `Pixmap.maxPixelCount`.
-package final class Pixmap: @unchecked Sendable {
-    package let width: Int
-    package let height: Int
-    package let pixels: UnsafeMutablePointer<UInt32>
+public final class Pixmap: @unchecked Sendable {
+    public let width: Int
+    public let height: Int
+    public let pixels: UnsafeMutablePointer<UInt32>
 
     /// 16384 × 16384 pixels (1 GiB): larger surfaces are refused, not attempted.
-    package static let maxPixelCount = 16384 * 16384
+    public static let maxPixelCount = 16384 * 16384
 
     /// Why a pixmap could not be made.
-    package enum SizeError: Error, Equatable, CustomStringConvertible {
+    public enum SizeError: Error, Equatable, CustomStringConvertible {
         case notPositive(width: Int, height: Int)
         case tooLarge(width: Int, height: Int)
         case outOfMemory(width: Int, height: Int)
 
-        package var description: String {
+        public var description: String {
             switch self {
             case .notPositive(let w, let h): return "a \(w) × \(h) pixel image has no pixels"
             case .tooLarge(let w, let h):
@@ -39,7 +39,7 @@ package final class Pixmap: @unchecked Sendable {
     }
 
     /// Checks a size without allocating.
-    package static func validate(width: Int, height: Int) -> SizeError? {
+    public static func validate(width: Int, height: Int) -> SizeError? {
         guard width > 0, height > 0 else { return .notPositive(width: width, height: height) }
         let (area, overflow) = width.multipliedReportingOverflow(by: height)
         guard !overflow, area <= maxPixelCount else { return .tooLarge(width: width, height: height) }
@@ -47,7 +47,7 @@ package final class Pixmap: @unchecked Sendable {
     }
 
     /// A transparent pixmap, or an error for an impossible size (never a trap).
-    package init(width: Int, height: Int) throws(SizeError) {
+    public init(width: Int, height: Int) throws(SizeError) {
         if let error = Pixmap.validate(width: width, height: height) { throw error }
         // calloc: zeroed pages arrive lazily, and failure is a nil, not a crash.
         guard let raw = calloc(width * height, 4) else { throw .outOfMemory(width: width, height: height) }
@@ -58,17 +58,17 @@ package final class Pixmap: @unchecked Sendable {
 
     deinit { free(pixels) }
 
-    package var bounds: PixelRect { PixelRect(x0: 0, y0: 0, x1: width, y1: height) }
+    public var bounds: PixelRect { PixelRect(x0: 0, y0: 0, x1: width, y1: height) }
 
     @inlinable
-    package func row(_ y: Int) -> UnsafeMutablePointer<UInt32> { pixels + y * width }
+    public func row(_ y: Int) -> UnsafeMutablePointer<UInt32> { pixels + y * width }
 
-    package func pixel(x: Int, y: Int) -> UInt32 {
+    public func pixel(x: Int, y: Int) -> UInt32 {
         guard x >= 0, x < width, y >= 0, y < height else { return 0 }
         return pixels[y * width + x]
     }
 
-    package func clear(to value: UInt32 = 0) {
+    public func clear(to value: UInt32 = 0) {
         if value == 0 {
             memset(pixels, 0, width * height * 4)
         } else {
@@ -77,7 +77,7 @@ package final class Pixmap: @unchecked Sendable {
     }
 
     /// The pixels as unpremultiplied 8-bit RGBA bytes, row after row.
-    package func unpremultipliedRGBA() -> [UInt8] {
+    public func unpremultipliedRGBA() -> [UInt8] {
         var out = [UInt8](repeating: 0, count: width * height * 4)
         out.withUnsafeMutableBufferPointer { dst in
             for i in 0..<(width * height) {

@@ -1,20 +1,20 @@
 /// An 8-bit premultiplied colour packed as it sits in a `Pixmap`:
 /// `A << 24 | B << 16 | G << 8 | R`.
 @frozen
-package struct PremultipliedColor: Hashable, Sendable {
-    package var packed: UInt32
+public struct PremultipliedColor: Hashable, Sendable {
+    public var packed: UInt32
 
-    @inlinable package init(packed: UInt32) { self.packed = packed }
+    @inlinable public init(packed: UInt32) { self.packed = packed }
 
     @inlinable
-    package init(r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+    public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
         packed = UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(a) << 24
     }
 
     /// Premultiplies and quantizes a colour given by unpremultiplied components in
     /// 0…1 (values outside are clamped; NaN counts as 0).
     @inlinable
-    package init(red: Double, green: Double, blue: Double, alpha: Double) {
+    public init(red: Double, green: Double, blue: Double, alpha: Double) {
         @inline(__always) func clamp(_ v: Double) -> Double { v > 0 ? min(v, 1) : 0 }
         let a = clamp(alpha)
         let a8 = UInt8(a * 255 + 0.5)
@@ -25,14 +25,14 @@ package struct PremultipliedColor: Hashable, Sendable {
                   b: UInt8(clamp(blue) * aq * 255 + 0.5), a: a8)
     }
 
-    @inlinable package var r: UInt8 { UInt8(truncatingIfNeeded: packed) }
-    @inlinable package var g: UInt8 { UInt8(truncatingIfNeeded: packed >> 8) }
-    @inlinable package var b: UInt8 { UInt8(truncatingIfNeeded: packed >> 16) }
-    @inlinable package var a: UInt8 { UInt8(truncatingIfNeeded: packed >> 24) }
+    @inlinable public var r: UInt8 { UInt8(truncatingIfNeeded: packed) }
+    @inlinable public var g: UInt8 { UInt8(truncatingIfNeeded: packed >> 8) }
+    @inlinable public var b: UInt8 { UInt8(truncatingIfNeeded: packed >> 16) }
+    @inlinable public var a: UInt8 { UInt8(truncatingIfNeeded: packed >> 24) }
 
     /// Every channel scaled by `coverage / 255`, rounded to nearest.
     @inlinable
-    package func scaled(by coverage: UInt8) -> PremultipliedColor {
+    public func scaled(by coverage: UInt8) -> PremultipliedColor {
         if coverage == 255 { return self }
         let c = UInt32(coverage)
         var out: UInt32 = 0
@@ -45,7 +45,7 @@ package struct PremultipliedColor: Hashable, Sendable {
     }
 
     /// The straight (unpremultiplied) 8-bit components, rounded to nearest.
-    package var unpremultiplied: (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+    public var unpremultiplied: (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
         let alpha = UInt32(a)
         if alpha == 0 { return (0, 0, 0, 0) }
         if alpha == 255 { return (r, g, b, 255) }
@@ -58,7 +58,7 @@ package struct PremultipliedColor: Hashable, Sendable {
 
 /// `x / 255` rounded to nearest, exact for `x ≤ 255 · 255`.
 @inlinable @inline(__always)
-package func div255(_ x: UInt32) -> UInt32 {
+public func div255(_ x: UInt32) -> UInt32 {
     let t = x &+ 128
     return (t &+ (t >> 8)) >> 8
 }

@@ -2,14 +2,15 @@ import CanvasGeometry
 
 /// Scan conversion without anti-aliasing (`FillStyle(antialiased: false)`): a pixel
 /// is covered when its centre is inside the path under the fill rule.
-package enum AliasedScan {
-    package static func fill(_ edges: inout EdgeList, rule: FillRule, into out: inout SpanBuffer) {
+public enum AliasedScan {
+    public static func fill(_ edges: inout EdgeList, rule: FillRule, into out: inout SpanBuffer) {
         guard !edges.isEmpty, !edges.clip.isEmpty else { return }
         edges.sortByTop()
         let clip = edges.clip
         var active: [Int] = []
         var xs: [(Double, Int32)] = []
-        edges.edges.withUnsafeBufferPointer { list in
+        do {
+            let list = UnsafeBufferPointer(start: edges.edges.pointer, count: edges.edges.count)
             var next = 0
             var row = clampedInt((edges.minY - 0.5).rounded(.down), clip.y0, clip.y1)
             let lastRow = clampedInt(edges.maxY.rounded(.up), clip.y0, clip.y1)

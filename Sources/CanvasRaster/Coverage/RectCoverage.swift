@@ -4,8 +4,8 @@ import CanvasGeometry
 /// covered fraction of a pixel is the product of its horizontal and vertical
 /// overlaps. This is the fast path for `Path(CGRect)` under scale-and-translate
 /// transforms; the result equals the general scan converter's.
-package enum RectCoverage {
-    package static func fill(_ r: Rect, clip: PixelRect, antialiased: Bool, into out: inout SpanBuffer) {
+public enum RectCoverage {
+    public static func fill(_ r: Rect, clip: PixelRect, antialiased: Bool, into out: inout SpanBuffer) {
         guard r.isFinite else { return }
         let L = Double(clip.x0), T = Double(clip.y0), R = Double(clip.x1), B = Double(clip.y1)
         if !antialiased {
@@ -33,21 +33,75 @@ package enum RectCoverage {
         for y in cy0..<cy1 {
             let top = max(y0, Double(y)), bottom = min(y1, Double(y + 1))
             let v = bottom - top
-            emit(cx0, y, leftCover * v, &out)
+            let aLeft = alpha(leftCover * v), aInner = alpha(v), aRight = alpha(rightCover * v)
+            // Neighbouring runs of equal coverage become one span (a pixel-aligned
+            // rectangle is one span per row).
+            var runStart = cx0, runAlpha = aLeft
             if innerEnd > innerStart {
-                out.addConstant(x: innerStart, y: y, length: innerEnd - innerStart, alpha: alpha(v))
+                if aInner != runAlpha {
+                    out.addConstant(x: runStart, y: y, length: innerStart - runStart, alpha: runAlpha)
+                    runStart = innerStart
+                    runAlpha = aInner
+                }
             }
-            if !single { emit(cx1 - 1, y, rightCover * v, &out) }
+            if !single {
+                let rx = cx1 - 1
+                if aRight != runAlpha {
+                    out.addConstant(x: runStart, y: y, length: rx - runStart, alpha: runAlpha)
+                    runStart = rx
+                    runAlpha = aRight
+                }
+            }
+            out.addConstant(x: runStart, y: y, length: cx1 - runStart, alpha: runAlpha)
         }
-    }
-
-    @inline(__always)
-    private static func emit(_ x: Int, _ y: Int, _ coverage: Double, _ out: inout SpanBuffer) {
-        out.addConstant(x: x, y: y, length: 1, alpha: alpha(coverage))
     }
 
     @inline(__always)
     private static func alpha(_ c: Double) -> UInt8 {
         UInt8(min(max(c, 0), 1) * 255 + 0.5)
+    }
+}
+
+/// The coverage of an axis-aligned rectangle in separable form: pixel (x, y) is
+/// covered `horizontal(x) · vertical(y)`, where the first and last column and row
+/// may be partly covered and every other one is fully covered. Compositing a
+/// rectangle from this needs no spans: interiors are filled as runs.
+public struct PixelBox: Hashable, Sendable {
+    /// Pixels touched: columns `x0 ..< x1`, rows `y0 ..< y1` (not empty).
+    public var x0: Int, x1: Int, y0: Int, y1: Int
+    /// Coverage of the first and last column (the same column when `x1 − x0 == 1`, whose
+    /// coverage is then `firstColumn`).
+    public var firstColumn: Double, lastColumn: Double
+    /// Coverage of the first and last row (likewise).
+    public var firstRow: Double, lastRow: Double
+
+    /// The box of `r` (device space) within `clip`, or `nil` when nothing is covered.
+    /// Without anti-aliasing, the pixels whose centres are inside are fully covered.
+    public init?(_ r: Rect, clip: PixelRect, antialiased: Bool) {
+        guard r.isFinite else { return nil }
+        if !antialiased {
+            x0 = clampedInt((r.minX - 0.5).rounded(.up), clip.x0, clip.x1)
+            x1 = clampedInt((r.maxX - 0.5).rounded(.up), clip.x0, clip.x1)
+            y0 = clampedInt((r.minY - 0.5).rounded(.up), clip.y0, clip.y1)
+            y1 = clampedInt((r.maxY - 0.5).rounded(.up), clip.y0, clip.y1)
+            guard x1 > x0, y1 > y0 else { return nil }
+            firstColumn = 1; lastColumn = 1; firstRow = 1; lastRow = 1
+            return
+        }
+        let L = Double(clip.x0), T = Double(clip.y0), R = Double(clip.x1), B = Double(clip.y1)
+        let fx0 = max(r.minX, L), fx1 = min(r.maxX, R), fy0 = max(r.minY, T), fy1 = min(r.maxY, B)
+        guard fx1 > fx0, fy1 > fy0 else { return nil }
+        x0 = Int(fx0.rounded(.down)); x1 = Int(fx1.rounded(.up))
+        y0 = Int(fy0.rounded(.down)); y1 = Int(fy1.rounded(.up))
+        if x1 - x0 == 1 {
+            firstColumn = fx1 - fx0; lastColumn = firstColumn
+        } else {
+            firstColumn = Double(x0 + 1) - fx0; lastColumn = fx1 - Double(x1 - 1)
+        }
+        if y1 - y0 == 1 {
+            firstRow = fy1 - fy0; lastRow = firstRow
+        } else {
+            firstRow = Double(y0 + 1) - fy0; lastRow = fy1 - Double(y1 - 1)
+        }
     }
 }

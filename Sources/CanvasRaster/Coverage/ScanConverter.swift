@@ -1,4 +1,5 @@
 import CanvasGeometry
+import CEngineSupport
 
 /// The anti-aliased scan converter: edges → spans of exact area coverage.
 ///
@@ -29,96 +30,118 @@ import CanvasGeometry
 /// A row whose edges cross more than `maxSplitsPerRow` times (only adversarial paths
 /// do) finishes with strips that may contain crossings; coverage there is still
 /// bounded and finite, just not exact.
-package final class ScanConverter {
-    private var cells: UnsafeMutablePointer<Float>
-    private var cellCapacity: Int
-    private var bits: UnsafeMutablePointer<UInt64>
-    private var bitCapacity: Int
-    private var active: [Int32] = []
-    private var work: [StripEdge] = []
-    private var breaks: [Double] = []
-    private var pending: [(Double, Double)] = []
-    private var touchedLo = Int.max, touchedHi = -1
+public final class ScanConverter {
+    private var workspace = Workspace()
+    private var convex = ConvexAccumulator()
 
-    package static let maxSplitsPerRow = 4096
+    public static let maxSplitsPerRow = 4096
 
-    private struct StripEdge {
-        var mid: Double
-        var xa: Double
-        var xb: Double
-        var direction: Int32
+    public init() {}
+
+    deinit {
+        workspace.free()
+        convex.free()
     }
 
-    package init() {
+    /// Rasterizes `edges` (sorted in place) with anti-aliasing, appending spans.
+    public func fill(_ edges: inout EdgeList, rule: FillRule, into out: inout SpanBuffer) {
+        guard !edges.isEmpty, !edges.clip.isEmpty else { return }
+        if edges.usesConvexPath {
+            var c = convex
+            c.fill(edges, into: &out)
+            convex = c
+            return
+        }
+        edges.sortByTop()
+        // Work on a local copy of the workspace (it holds only pointers): the hot loops
+        // then touch no class property, so no exclusivity checks run.
+        var w = workspace
+        w.fill(edges, rule: rule, into: &out)
+        workspace = w
+    }
+}
+
+/// A boundary-candidate edge within one strip.
+private struct StripEdge {
+    var mid: Double
+    var xa: Double
+    var xb: Double
+    var direction: Int32
+}
+
+/// The scan converter's buffers and row state.
+private struct Workspace {
+    var cells: UnsafeMutablePointer<Float>
+    var bits: UnsafeMutablePointer<UInt64>
+    var cellCapacity: Int
+    var active = ScratchBuffer<Int32>(capacity: 64)
+    var strip = ScratchBuffer<StripEdge>(capacity: 64)
+    var breaks = ScratchBuffer<Double>(capacity: 16)
+    var pending = ScratchBuffer<Double>(capacity: 16)   // pairs: ya, yb
+    var touchedLo = Int.max, touchedHi = -1
+
+    init() {
         cellCapacity = 256
         cells = .allocate(capacity: cellCapacity)
         cells.initialize(repeating: 0, count: cellCapacity)
-        bitCapacity = cellCapacity / 64 + 1
-        bits = .allocate(capacity: bitCapacity)
-        bits.initialize(repeating: 0, count: bitCapacity)
-        active.reserveCapacity(64)
-        work.reserveCapacity(64)
-        breaks.reserveCapacity(16)
+        bits = .allocate(capacity: cellCapacity / 64 + 1)
+        bits.initialize(repeating: 0, count: cellCapacity / 64 + 1)
     }
 
-    deinit {
+    func free() {
         cells.deallocate()
         bits.deallocate()
     }
 
-    private func ensureCells(_ n: Int) {
-        if n > cellCapacity {
-            cells.deallocate()
-            bits.deallocate()
-            cellCapacity = max(n, cellCapacity * 2)
-            cells = .allocate(capacity: cellCapacity)
-            cells.initialize(repeating: 0, count: cellCapacity)
-            bitCapacity = cellCapacity / 64 + 1
-            bits = .allocate(capacity: bitCapacity)
-            bits.initialize(repeating: 0, count: bitCapacity)
-        }
+    mutating func ensureCells(_ n: Int) {
+        guard n > cellCapacity else { return }
+        free()
+        cellCapacity = max(n, cellCapacity * 2)
+        cells = .allocate(capacity: cellCapacity)
+        cells.initialize(repeating: 0, count: cellCapacity)
+        bits = .allocate(capacity: cellCapacity / 64 + 1)
+        bits.initialize(repeating: 0, count: cellCapacity / 64 + 1)
     }
 
-    /// Rasterizes `edges` (sorted in place) with anti-aliasing, appending spans.
-    package func fill(_ edges: inout EdgeList, rule: FillRule, into out: inout SpanBuffer) {
-        guard !edges.isEmpty, !edges.clip.isEmpty else { return }
-        edges.sortByTop()
+    mutating func fill(_ edges: EdgeList, rule: FillRule, into out: inout SpanBuffer) {
         let clip = edges.clip
         let width = clip.width
         ensureCells(width + 2)
-        active.removeAll(keepingCapacity: true)
-
-        edges.edges.withUnsafeBufferPointer { list in
-            let n = list.count
-            var next = 0
-            var row = clampedInt(list[0].y0.rounded(.down), clip.y0, clip.y1)
-            let lastRow = clampedInt(edges.maxY.rounded(.up), clip.y0, clip.y1)
-            while row < lastRow {
-                let yTop = Double(row), yBot = yTop + 1
-                while next < n && list[next].y0 < yBot {
-                    active.append(Int32(truncatingIfNeeded: next))
-                    next += 1
-                }
-                active.removeAll { list[Int($0)].y1 <= yTop }
-                if active.isEmpty {
-                    if next >= n { break }
-                    row = max(row + 1, clampedInt(list[next].y0.rounded(.down), clip.y0, clip.y1))
-                    continue
-                }
-                rasterizeRow(list, yTop: yTop, yBot: yBot, left: Double(clip.x0), rule: rule)
-                sweep(row: row, x0: clip.x0, width: width, into: &out)
-                row += 1
+        active.removeAll()
+        let list = edges.edges.pointer
+        let n = edges.edges.count
+        let left = Double(clip.x0)
+        var next = 0
+        var row = clampedInt(list[0].y0.rounded(.down), clip.y0, clip.y1)
+        let lastRow = clampedInt(edges.maxY.rounded(.up), clip.y0, clip.y1)
+        while row < lastRow {
+            let yTop = Double(row), yBot = yTop + 1
+            while next < n && list[next].y0 < yBot {
+                active.append(Int32(truncatingIfNeeded: next))
+                next += 1
             }
+            var i = 0
+            while i < active.count {
+                if list[Int(active[i])].y1 <= yTop { active.swapRemove(at: i) } else { i += 1 }
+            }
+            if active.isEmpty {
+                if next >= n { break }
+                row = max(row + 1, clampedInt(list[next].y0.rounded(.down), clip.y0, clip.y1))
+                continue
+            }
+            rasterizeRow(list, yTop: yTop, yBot: yBot, left: left, rule: rule)
+            sweep(row: row, x0: clip.x0, width: width, into: &out)
+            row += 1
         }
     }
 
     // MARK: One row
 
-    private func rasterizeRow(_ list: UnsafeBufferPointer<Edge>, yTop: Double, yBot: Double,
-                              left: Double, rule: FillRule) {
-        breaks.removeAll(keepingCapacity: true)
-        for i in active {
-            let e = list[Int(i)]
+    mutating func rasterizeRow(_ list: UnsafeMutablePointer<Edge>, yTop: Double, yBot: Double,
+                               left: Double, rule: FillRule) {
+        breaks.removeAll()
+        for k in 0..<active.count {
+            let e = list[Int(active[k])]
             if e.y0 > yTop { breaks.append(e.y0) }
             if e.y1 < yBot { breaks.append(e.y1) }
         }
@@ -126,58 +149,70 @@ package final class ScanConverter {
             rasterizeStrips(list, ya: yTop, yb: yBot, left: left, rule: rule)
             return
         }
-        breaks.sort()
+        // Insertion sort: a row has few break points.
+        let b = breaks.pointer
+        for k in 1..<max(1, breaks.count) {
+            let v = b[k]
+            var j = k
+            while j > 0 && b[j - 1] > v { b[j] = b[j - 1]; j -= 1 }
+            b[j] = v
+        }
         var ya = yTop
-        for b in breaks where b > ya {
-            rasterizeStrips(list, ya: ya, yb: b, left: left, rule: rule)
-            ya = b
+        for k in 0..<breaks.count where b[k] > ya {
+            rasterizeStrips(list, ya: ya, yb: b[k], left: left, rule: rule)
+            ya = b[k]
         }
         if yBot > ya { rasterizeStrips(list, ya: ya, yb: yBot, left: left, rule: rule) }
     }
 
     /// Rasterizes the strip `ya ..< yb`, splitting it further at edge crossings.
-    private func rasterizeStrips(_ list: UnsafeBufferPointer<Edge>, ya: Double, yb: Double,
-                                 left: Double, rule: FillRule) {
-        pending.removeAll(keepingCapacity: true)
-        pending.append((ya, yb))
-        var splits = 0
-        while let (sa, sb) = pending.popLast() {
-            if let cut = rasterizeStrip(list, ya: sa, yb: sb, left: left, rule: rule,
-                                        allowSplit: splits < ScanConverter.maxSplitsPerRow) {
+    mutating func rasterizeStrips(_ list: UnsafeMutablePointer<Edge>, ya: Double, yb: Double,
+                                  left: Double, rule: FillRule) {
+        guard let cut = rasterizeStrip(list, ya: ya, yb: yb, left: left, rule: rule, allowSplit: true) else { return }
+        // Crossings: finish the strip piece by piece.
+        pending.removeAll()
+        pending.append(ya); pending.append(cut)
+        pending.append(cut); pending.append(yb)
+        var splits = 1
+        while !pending.isEmpty {
+            let sb = pending.removeLast(), sa = pending.removeLast()
+            if let c = rasterizeStrip(list, ya: sa, yb: sb, left: left, rule: rule,
+                                      allowSplit: splits < ScanConverter.maxSplitsPerRow) {
                 splits += 1
-                pending.append((sa, cut))
-                pending.append((cut, sb))
+                pending.append(sa); pending.append(c)
+                pending.append(c); pending.append(sb)
             }
         }
     }
 
     /// Rasterizes one strip, or returns the y of a crossing to split it at first.
-    private func rasterizeStrip(_ list: UnsafeBufferPointer<Edge>, ya: Double, yb: Double,
-                                left: Double, rule: FillRule, allowSplit: Bool) -> Double? {
-        work.removeAll(keepingCapacity: true)
-        for i in active {
-            let e = list[Int(i)]
+    mutating func rasterizeStrip(_ list: UnsafeMutablePointer<Edge>, ya: Double, yb: Double,
+                                 left: Double, rule: FillRule, allowSplit: Bool) -> Double? {
+        strip.removeAll()
+        for k in 0..<active.count {
+            let e = list[Int(active[k])]
             guard e.y0 < yb && e.y1 > ya else { continue }
             let xa = e.x(at: ya), xb = e.x(at: yb)
             let item = StripEdge(mid: xa + xb, xa: xa, xb: xb, direction: e.direction)
             // Insertion sort by the midpoint: rows change little, so this is linear.
-            var j = work.count
-            work.append(item)
-            while j > 0 && work[j - 1].mid > item.mid {
-                work[j] = work[j - 1]
+            strip.append(item)
+            let s = strip.pointer
+            var j = strip.count - 1
+            while j > 0 && s[j - 1].mid > item.mid {
+                s[j] = s[j - 1]
                 j -= 1
             }
-            work[j] = item
+            s[j] = item
         }
-        let count = work.count
+        let count = strip.count
         if count == 0 { return nil }
+        let s = strip.pointer
 
         if allowSplit && count > 1 {
             // Neighbours in midpoint order that are out of order at the top or the
             // bottom of the strip cross inside it.
             for k in 0..<(count - 1) {
-                let a = work[k], b = work[k + 1]
-                let da = a.xa - b.xa, db = a.xb - b.xb
+                let da = s[k].xa - s[k + 1].xa, db = s[k].xb - s[k + 1].xb
                 if (da > 1e-9 && db < 0) || (db > 1e-9 && da < 0) {
                     let t = da / (da - db)
                     let y = ya + (yb - ya) * t
@@ -188,12 +223,12 @@ package final class ScanConverter {
 
         var winding: Int32 = 0
         var inside = false
+        let h = yb - ya
         for k in 0..<count {
-            let e = work[k]
-            winding &+= e.direction
+            winding &+= s[k].direction
             let now = rule.isInside(winding)
             if now != inside {
-                accumulate(xa: e.xa - left, xb: e.xb - left, height: now ? yb - ya : ya - yb)
+                accumulate(xa: s[k].xa - left, xb: s[k].xb - left, height: now ? h : -h)
                 inside = now
             }
         }
@@ -204,9 +239,9 @@ package final class ScanConverter {
     /// (bottom), in cell coordinates, with signed `height` (positive where coverage
     /// begins, negative where it ends).
     @inline(__always)
-    private func accumulate(xa: Double, xb: Double, height: Double) {
+    mutating func accumulate(xa: Double, xb: Double, height: Double) {
         let lo = min(xa, xb), hi = max(xa, xb)
-        let c0 = Int(lo), c1 = Int(hi)
+        let c0 = Int(oc_floor_nonneg(lo)), c1 = Int(oc_floor_nonneg(hi))
         if c0 == c1 || hi - lo < 1e-12 {
             let fx = (lo + hi) * 0.5 - Double(c0)
             cells[c0] += Float(height * (1 - fx))
@@ -216,21 +251,23 @@ package final class ScanConverter {
         }
         let perX = height / (hi - lo)
         var xs = lo
+        var carry = 0.0
         var c = c0
         while c <= c1 {
             let xe = min(Double(c + 1), hi)
-            let h = (xe - xs) * perX
+            let hh = (xe - xs) * perX
             let fx = (xs + xe) * 0.5 - Double(c)
-            cells[c] += Float(h * (1 - fx))
-            cells[c + 1] += Float(h * fx)
+            cells[c] += Float(carry + hh * (1 - fx))
+            carry = hh * fx
             xs = xe
             c += 1
         }
+        cells[c1 + 1] += Float(carry)
         mark(c0, c1 + 1)
     }
 
     @inline(__always)
-    private func mark(_ from: Int, _ to: Int) {
+    mutating func mark(_ from: Int, _ to: Int) {
         var c = from
         while c <= to {
             bits[c >> 6] |= 1 &<< UInt64(c & 63)
@@ -241,7 +278,7 @@ package final class ScanConverter {
     }
 
     /// Turns the row's cells into spans and clears them.
-    private func sweep(row: Int, x0: Int, width: Int, into out: inout SpanBuffer) {
+    mutating func sweep(row: Int, x0: Int, width: Int, into out: inout SpanBuffer) {
         guard touchedHi >= 0 else { return }
         var sum: Float = 0
         var x = 0                   // first column not yet emitted
@@ -258,25 +295,23 @@ package final class ScanConverter {
                 cells[c] = 0
                 if c >= width { continue }
                 if c > x {
-                    out.addConstant(x: x0 + x, y: row, length: c - x, alpha: ScanConverter.alpha(sum))
+                    out.addConstant(x: x0 + x, y: row, length: c - x, alpha: alpha(sum))
                 }
                 sum += value
                 if maskEnd != c { out.beginMask(x: x0 + c, y: row) }
-                out.appendCoverage(ScanConverter.alpha(sum))
+                out.appendCoverage(alpha(sum))
                 maskEnd = c + 1
                 x = c + 1
             }
             w += 1
         }
         if x < width {
-            out.addConstant(x: x0 + x, y: row, length: width - x, alpha: ScanConverter.alpha(sum))
+            out.addConstant(x: x0 + x, y: row, length: width - x, alpha: alpha(sum))
         }
         touchedLo = .max
         touchedHi = -1
     }
 
     @inline(__always)
-    static func alpha(_ coverage: Float) -> UInt8 {
-        UInt8(min(max(coverage, 0), 1) * 255 + 0.5)
-    }
+    func alpha(_ coverage: Float) -> UInt8 { oc_coverage_clamp(coverage) }
 }

@@ -3,14 +3,14 @@ import CanvasGeometry
 /// A line segment of a path in device space, oriented downwards (`y0 < y1`), with
 /// the direction it had in the path (`+1` downwards, `−1` upwards).
 @frozen
-package struct Edge: Sendable {
-    package var x0: Double, y0: Double, x1: Double, y1: Double
+public struct Edge: Sendable {
+    public var x0: Double, y0: Double, x1: Double, y1: Double
     /// dx/dy, for evaluating x along the edge.
-    package var slope: Double
-    package var direction: Int32
+    public var slope: Double
+    public var direction: Int32
 
     @inlinable @inline(__always)
-    package func x(at y: Double) -> Double {
+    public func x(at y: Double) -> Double {
         if y <= y0 { return x0 }
         if y >= y1 { return x1 }
         let x = x0 + (y - y0) * slope
@@ -33,72 +33,127 @@ package struct Edge: Sendable {
 ///   flattening so that only pieces near the box are cut finely.
 ///
 /// Open subpaths are closed implicitly, as fills require.
-package struct EdgeList: PathSink {
-    package private(set) var edges: [Edge] = []
-    package private(set) var clip: PixelRect
+public struct EdgeList: PathSink {
+    public private(set) var edges = ScratchBuffer<Edge>(capacity: 64)
+    public private(set) var clip: PixelRect
     @usableFromInline var L: Double, T: Double, R: Double, B: Double
     @usableFromInline var start = Point.zero
     @usableFromInline var current = Point.zero
     @usableFromInline var open = false
-    package let tolerance: Double
+    public let tolerance: Double
     /// The smallest and largest y of the edges added, for the scan converter.
-    package private(set) var minY = Double.infinity, maxY = -Double.infinity
+    public private(set) var minY = Double.infinity, maxY = -Double.infinity
 
-    package init(clip: PixelRect, tolerance: Double = Flattening.tolerance) {
+    // Convexity tracking: a single closed contour whose turns all have one sign and
+    // whose direction in y changes at most twice is convex and simple, so its winding
+    // is 0 or ±1 everywhere and the scan converter may take its fast path.
+    @usableFromInline var figures = 0
+    @usableFromInline var turnSign = 0.0
+    @usableFromInline var ySign = 0.0, firstYSign = 0.0, yChanges = 0
+    @usableFromInline var lastDir = Point.zero, firstDir = Point.zero
+    @usableFromInline var convexSoFar = true
+
+    /// True when the path is known to be one convex, simple contour. Callers that know
+    /// it (an ellipse, a rectangle) may also set it.
+    public var isConvex: Bool {
+        get { convexSoFar && figures <= 1 && yChanges <= 2 }
+        set { if newValue { forcedConvex = true } }
+    }
+    @usableFromInline var forcedConvex = false
+    public var usesConvexPath: Bool { forcedConvex || isConvex }
+
+    public init(clip: PixelRect, tolerance: Double = Flattening.tolerance) {
         self.clip = clip
         L = Double(clip.x0); T = Double(clip.y0); R = Double(clip.x1); B = Double(clip.y1)
         self.tolerance = tolerance
-        edges.reserveCapacity(64)
     }
 
     /// Empties the list for a new path, keeping its storage.
-    package mutating func reset(clip: PixelRect) {
-        edges.removeAll(keepingCapacity: true)
+    public mutating func reset(clip: PixelRect) {
+        edges.removeAll()
         self.clip = clip
         L = Double(clip.x0); T = Double(clip.y0); R = Double(clip.x1); B = Double(clip.y1)
         open = false
         minY = .infinity; maxY = -.infinity
+        figures = 0; turnSign = 0; ySign = 0; firstYSign = 0; yChanges = 0
+        lastDir = Point(0, 0); firstDir = Point(0, 0); convexSoFar = true; forcedConvex = false
     }
 
-    @inlinable package var isEmpty: Bool { edges.isEmpty }
+    @inlinable public var isEmpty: Bool { edges.isEmpty }
 
-    package mutating func sortByTop() {
-        edges.sort { $0.y0 < $1.y0 }
+    public mutating func sortByTop() {
+        var all = UnsafeMutableBufferPointer(start: edges.pointer, count: edges.count)
+        all.sort { $0.y0 < $1.y0 }
     }
 
     // MARK: PathSink
 
-    package mutating func move(to p: Point) {
+    public mutating func move(to p: Point) {
         if open { closeFigure() }
         start = p
         current = p
         open = true
     }
 
-    package mutating func line(to p: Point) {
+    /// Notes the direction of the segment a → b for the convexity test.
+    @inline(__always)
+    mutating func track(_ a: Point, _ b: Point) {
+        if forcedConvex { return }
+        let d = b - a
+        if d.x == 0 && d.y == 0 { return }
+        if lastDir.x == 0 && lastDir.y == 0 {
+            figures += 1
+            firstDir = d
+        } else {
+            let c = lastDir.cross(d)
+            if c != 0 {
+                if turnSign == 0 { turnSign = c } else if (c > 0) != (turnSign > 0) { convexSoFar = false }
+            }
+        }
+        if d.y != 0 {
+            let sy: Double = d.y > 0 ? 1 : -1
+            if ySign == 0 { firstYSign = sy } else if sy != ySign { yChanges += 1 }
+            ySign = sy
+        }
+        lastDir = d
+    }
+
+    /// Closes the turn bookkeeping of a contour (the turn back into its first segment).
+    mutating func finishTracking() {
+        guard !forcedConvex, lastDir.x != 0 || lastDir.y != 0, firstDir.x != 0 || firstDir.y != 0 else { return }
+        let c = lastDir.cross(firstDir)
+        if c != 0 {
+            if turnSign == 0 { turnSign = c } else if (c > 0) != (turnSign > 0) { convexSoFar = false }
+        }
+        if ySign != 0 && firstYSign != 0 && ySign != firstYSign { yChanges += 1 }
+        // A later contour starts its own bookkeeping (and makes the path non-convex).
+        lastDir = Point(0, 0); ySign = 0; firstYSign = 0
+    }
+
+    public mutating func line(to p: Point) {
         if !open { move(to: current) }
         addLine(current, p)
         current = p
     }
 
-    package mutating func quad(to p: Point, control c: Point) {
+    public mutating func quad(to p: Point, control c: Point) {
         if !open { move(to: current) }
         addQuad(current, c, p, depth: 0)
         current = p
     }
 
-    package mutating func cubic(to p: Point, control1 c1: Point, control2 c2: Point) {
+    public mutating func cubic(to p: Point, control1 c1: Point, control2 c2: Point) {
         if !open { move(to: current) }
         addCubic(current, c1, c2, p, depth: 0)
         current = p
     }
 
-    package mutating func close() {
+    public mutating func close() {
         if open { closeFigure() }
     }
 
     /// Ends the path: closes the last subpath.
-    package mutating func finish() {
+    public mutating func finish() {
         if open { closeFigure() }
     }
 
@@ -107,6 +162,7 @@ package struct EdgeList: PathSink {
         addLine(current, start)
         current = start
         open = false
+        finishTracking()
     }
 
     // MARK: Curves
@@ -158,7 +214,8 @@ package struct EdgeList: PathSink {
     // MARK: Lines
 
     /// Adds the segment a → b, clipped to the box.
-    package mutating func addLine(_ a: Point, _ b: Point) {
+    public mutating func addLine(_ a: Point, _ b: Point) {
+        track(a, b)
         if a.y == b.y { return }                       // horizontal: no winding change
         guard a.isFinite, b.isFinite else { return }
         let dir: Int32 = b.y > a.y ? 1 : -1

@@ -2,39 +2,38 @@ import CanvasGeometry
 
 /// An 8-bit coverage mask over a rectangle of pixels: the rasterized form of a clip
 /// path. Pixels outside `bounds` have coverage 0.
-package struct CoverageMask: Sendable {
-    package let bounds: PixelRect
-    package private(set) var bytes: [UInt8]
+public struct CoverageMask: Sendable {
+    public let bounds: PixelRect
+    public private(set) var bytes: [UInt8]
 
     /// A mask holding the coverage of `spans`, restricted to `bounds`.
-    package init(spans: SpanBuffer, bounds: PixelRect) {
+    public init(spans: SpanBuffer, bounds: PixelRect) {
         self.bounds = bounds
         bytes = [UInt8](repeating: 0, count: bounds.width * bounds.height)
         let w = bounds.width
         bytes.withUnsafeMutableBufferPointer { dst in
-            spans.coverage.withUnsafeBufferPointer { cov in
-                for s in spans.spans {
-                    let y = Int(s.y)
-                    guard y >= bounds.y0, y < bounds.y1 else { continue }
-                    let xa = max(Int(s.x), bounds.x0), xb = min(Int(s.x) + Int(s.length), bounds.x1)
-                    guard xb > xa else { continue }
-                    let row = (y - bounds.y0) * w
-                    for x in xa..<xb {
-                        dst[row + x - bounds.x0] = s.isConstant ? s.alpha : cov[Int(s.maskOffset) + x - Int(s.x)]
-                    }
+            for k in 0..<spans.spans.count {
+                let s = spans.spans[k]
+                let y = Int(s.y)
+                guard y >= bounds.y0, y < bounds.y1 else { continue }
+                let xa = max(Int(s.x), bounds.x0), xb = min(Int(s.x) + Int(s.length), bounds.x1)
+                guard xb > xa else { continue }
+                let row = (y - bounds.y0) * w
+                for x in xa..<xb {
+                    dst[row + x - bounds.x0] = spans.coverage(of: s, at: x - Int(s.x))
                 }
             }
         }
     }
 
     @inlinable
-    package func value(x: Int, y: Int) -> UInt8 {
+    public func value(x: Int, y: Int) -> UInt8 {
         guard x >= bounds.x0, x < bounds.x1, y >= bounds.y0, y < bounds.y1 else { return 0 }
         return bytes[(y - bounds.y0) * bounds.width + (x - bounds.x0)]
     }
 
     /// The product of two masks (the intersection of two soft clips).
-    package func intersected(with other: CoverageMask) -> CoverageMask {
+    public func intersected(with other: CoverageMask) -> CoverageMask {
         let b = bounds.intersection(other.bounds)
         var result = CoverageMask(empty: b)
         let w = b.width
@@ -48,7 +47,7 @@ package struct CoverageMask: Sendable {
     }
 
     /// The product of this mask with a rectangle of full coverage.
-    package func intersected(with rect: PixelRect) -> CoverageMask {
+    public func intersected(with rect: PixelRect) -> CoverageMask {
         let b = bounds.intersection(rect)
         var result = CoverageMask(empty: b)
         for y in b.y0..<b.y1 {
@@ -60,33 +59,32 @@ package struct CoverageMask: Sendable {
     }
 
     /// The complement: coverage 255 − c everywhere in `bounds`.
-    package func inverted() -> CoverageMask {
+    public func inverted() -> CoverageMask {
         var m = self
         for i in m.bytes.indices { m.bytes[i] = 255 - m.bytes[i] }
         return m
     }
 
-    package init(empty bounds: PixelRect) {
+    public init(empty bounds: PixelRect) {
         self.bounds = bounds
         bytes = [UInt8](repeating: 0, count: max(0, bounds.width) * max(0, bounds.height))
     }
 
     /// Multiplies each span's coverage by the mask, writing the result to `out`.
-    package func apply(to spans: SpanBuffer, into out: inout SpanBuffer) {
+    public func apply(to spans: SpanBuffer, into out: inout SpanBuffer) {
         bytes.withUnsafeBufferPointer { m in
-            spans.coverage.withUnsafeBufferPointer { cov in
-                for s in spans.spans {
-                    let y = Int(s.y)
-                    guard y >= bounds.y0, y < bounds.y1 else { continue }
-                    let xa = max(Int(s.x), bounds.x0), xb = min(Int(s.x) + Int(s.length), bounds.x1)
-                    guard xb > xa else { continue }
-                    let row = (y - bounds.y0) * bounds.width - bounds.x0
-                    out.beginMask(x: xa, y: y)
-                    for x in xa..<xb {
-                        let a = s.isConstant ? s.alpha : cov[Int(s.maskOffset) + x - Int(s.x)]
-                        let p = UInt32(a) * UInt32(m[row + x])
-                        out.appendCoverage(UInt8((p + 127) / 255))
-                    }
+            for k in 0..<spans.spans.count {
+                let s = spans.spans[k]
+                let y = Int(s.y)
+                guard y >= bounds.y0, y < bounds.y1 else { continue }
+                let xa = max(Int(s.x), bounds.x0), xb = min(Int(s.x) + Int(s.length), bounds.x1)
+                guard xb > xa else { continue }
+                let row = (y - bounds.y0) * bounds.width - bounds.x0
+                out.beginMask(x: xa, y: y)
+                for x in xa..<xb {
+                    let a = spans.coverage(of: s, at: x - Int(s.x))
+                    let p = UInt32(a) * UInt32(m[row + x])
+                    out.appendCoverage(UInt8((p + 127) / 255))
                 }
             }
         }

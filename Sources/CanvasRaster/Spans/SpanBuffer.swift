@@ -1,3 +1,5 @@
+import CanvasGeometry
+
 /// One horizontal run of pixels on row `y`, columns `x ..< x + length`, with either a
 /// constant coverage (`maskOffset < 0`, coverage in `alpha`) or one coverage byte per
 /// pixel stored in `SpanBuffer.coverage[maskOffset ..< maskOffset + length]`.
@@ -6,64 +8,75 @@
 /// fill rule. Spans of one shape come in row order, and left to right within a row;
 /// they never overlap.
 @frozen
-package struct Span: Hashable, Sendable {
-    package var x: Int32
-    package var y: Int32
-    package var length: Int32
-    package var alpha: UInt8
-    package var maskOffset: Int32
+public struct Span: Hashable, Sendable {
+    public var x: Int32
+    public var y: Int32
+    public var length: Int32
+    public var alpha: UInt8
+    public var maskOffset: Int32
 
     @inlinable
-    package init(x: Int32, y: Int32, length: Int32, alpha: UInt8, maskOffset: Int32 = -1) {
+    public init(x: Int32, y: Int32, length: Int32, alpha: UInt8, maskOffset: Int32 = -1) {
         self.x = x; self.y = y; self.length = length; self.alpha = alpha; self.maskOffset = maskOffset
     }
 
-    @inlinable package var isConstant: Bool { maskOffset < 0 }
+    @inlinable public var isConstant: Bool { maskOffset < 0 }
 }
 
 /// The output of the rasterizer and the input of the compositor: plain data, reused
-/// from shape to shape so that steady-state drawing allocates nothing.
-package struct SpanBuffer: Sendable {
-    package var spans: [Span] = []
-    package var coverage: [UInt8] = []
+/// from shape to shape so that steady-state drawing allocates nothing. Reference
+/// semantics (see `ScratchBuffer`): one owner reuses it.
+public struct SpanBuffer {
+    public var spans = ScratchBuffer<Span>(capacity: 256)
+    public var coverage = ScratchBuffer<UInt8>(capacity: 1024)
 
-    package init() {
-        spans.reserveCapacity(256)
-        coverage.reserveCapacity(1024)
-    }
+    public init() {}
 
-    @inlinable package var isEmpty: Bool { spans.isEmpty }
+    @inlinable public var isEmpty: Bool { spans.isEmpty }
 
     @inlinable
-    package mutating func removeAll() {
-        spans.removeAll(keepingCapacity: true)
-        coverage.removeAll(keepingCapacity: true)
+    public mutating func removeAll() {
+        spans.removeAll()
+        coverage.removeAll()
     }
 
-    @inlinable
-    package mutating func addConstant(x: Int, y: Int, length: Int, alpha: UInt8) {
+    @inlinable @inline(__always)
+    public mutating func addConstant(x: Int, y: Int, length: Int, alpha: UInt8) {
         guard length > 0, alpha > 0 else { return }
         spans.append(Span(x: Int32(truncatingIfNeeded: x), y: Int32(truncatingIfNeeded: y),
                           length: Int32(truncatingIfNeeded: length), alpha: alpha))
     }
 
     /// Starts a per-pixel span; follow with `appendCoverage` calls.
-    @inlinable
-    package mutating func beginMask(x: Int, y: Int) {
+    @inlinable @inline(__always)
+    public mutating func beginMask(x: Int, y: Int) {
         spans.append(Span(x: Int32(truncatingIfNeeded: x), y: Int32(truncatingIfNeeded: y), length: 0,
                           alpha: 0, maskOffset: Int32(truncatingIfNeeded: coverage.count)))
     }
 
-    @inlinable
-    package mutating func appendCoverage(_ a: UInt8) {
+    @inlinable @inline(__always)
+    public mutating func appendCoverage(_ a: UInt8) {
         coverage.append(a)
-        spans[spans.count - 1].length &+= 1
+        spans.pointer[spans.count - 1].length &+= 1
+    }
+
+    /// Adds a per-pixel span of `length` pixels and returns where to write its
+    /// coverage bytes.
+    @inlinable @inline(__always)
+    public mutating func reserveMask(x: Int, y: Int, length: Int) -> UnsafeMutablePointer<UInt8> {
+        let offset = coverage.count
+        coverage.resize(offset + length)
+        spans.append(Span(x: Int32(truncatingIfNeeded: x), y: Int32(truncatingIfNeeded: y),
+                          length: Int32(truncatingIfNeeded: length), alpha: 0,
+                          maskOffset: Int32(truncatingIfNeeded: offset)))
+        return coverage.pointer + offset
     }
 
     /// The coverage of every pixel as a dictionary, for tests and debugging.
-    package func coverageMap() -> [PixelKey: UInt8] {
+    public func coverageMap() -> [PixelKey: UInt8] {
         var map: [PixelKey: UInt8] = [:]
-        for s in spans {
+        for k in 0..<spans.count {
+            let s = spans[k]
             for i in 0..<Int(s.length) {
                 let a = s.isConstant ? s.alpha : coverage[Int(s.maskOffset) + i]
                 if a > 0 { map[PixelKey(x: Int(s.x) + i, y: Int(s.y))] = a }
@@ -71,9 +84,15 @@ package struct SpanBuffer: Sendable {
         }
         return map
     }
+
+    /// The coverage of pixel `i` of span `s`.
+    @inlinable
+    public func coverage(of s: Span, at i: Int) -> UInt8 {
+        s.isConstant ? s.alpha : coverage.pointer[Int(s.maskOffset) + i]
+    }
 }
 
-package struct PixelKey: Hashable, Sendable {
-    package var x: Int, y: Int
-    package init(x: Int, y: Int) { self.x = x; self.y = y }
+public struct PixelKey: Hashable, Sendable {
+    public var x: Int, y: Int
+    public init(x: Int, y: Int) { self.x = x; self.y = y }
 }

@@ -1,0 +1,9 @@
+import CanvasPaint
+
+func canvasKernelDescription() -> String {
+    switch Kernels.level {
+    case .avx2: return "AVX2"
+    case .sse2: return "SSE2"
+    case .portable: return "portable C"
+    }
+}

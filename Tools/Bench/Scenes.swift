@@ -1,0 +1,88 @@
+/// The benchmark scenes of `../shared/bench/SCENES.md`, generated exactly as the C,
+/// Rust and Python harnesses generate them (the scene hash proves it).
+
+struct SplitMix64 {
+    var state: UInt64
+    mutating func u64() -> UInt64 {
+        state &+= 0x9E3779B97F4A7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
+        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
+        return z ^ (z >> 31)
+    }
+    mutating func f64() -> Double { Double(u64() >> 11) * (1.0 / 9007199254740992.0) }
+    mutating func u32() -> UInt32 { UInt32(truncatingIfNeeded: u64() >> 32) }
+}
+
+enum Test: String, CaseIterable {
+    case fillRectA = "FillRectA", fillRectU = "FillRectU", fillRectRot = "FillRectRot"
+    case fillRoundU = "FillRoundU", fillCircle = "FillCircle"
+    case fillPolyNZ = "FillPolyNZi10", fillPolyEO = "FillPolyEOi10"
+    case strokeW2 = "StrokePoly10W2", strokeW10 = "StrokePoly10W10"
+
+    var isPolygon: Bool { [.fillPolyNZ, .fillPolyEO, .strokeW2, .strokeW10].contains(self) }
+}
+
+enum Style: String, CaseIterable {
+    case solid = "Solid", linear = "Linear"
+}
+
+struct Shape {
+    var x = 0.0, y = 0.0, w = 0.0, h = 0.0, r = 0.0, angle = 0.0
+    var points: [Double] = []       // x0, y0, x1, y1, …
+    var colors: [UInt32] = []       // non-premultiplied 0xAARRGGBB
+}
+
+let canvasSize = 1024.0
+let sizes = [16, 64, 256]
+let baseCounts = [20000, 5000, 1000]
+
+/// Generates the shapes of one cell and its scene hash (FNV-1a over 64-bit words).
+func generate(_ test: Test, _ style: Style, size s: Int, count n: Int) -> ([Shape], UInt64) {
+    var C = SplitMix64(state: 0x19AE0DDAE3FA7391)
+    var K = SplitMix64(state: 0x94BD7A499AD10011)
+    var E = SplitMix64(state: 0x1ABD9CC9CAF0F123)
+    let W = canvasSize, H = canvasSize, S = Double(s)
+    var hash: UInt64 = 0xCBF29CE484222325
+    func mix(_ w: UInt64) { hash = (hash ^ w) &* 0x100000001B3 }
+    var shapes: [Shape] = []
+    shapes.reserveCapacity(n)
+    for i in 0..<n {
+        var sh = Shape()
+        switch test {
+        case .fillRectA:
+            sh.x = (C.f64() * (W - S)).rounded(.down)
+            sh.y = (C.f64() * (H - S)).rounded(.down)
+            sh.w = S; sh.h = S
+        case .fillRectU, .fillRectRot, .fillCircle:
+            sh.x = C.f64() * (W - S)
+            sh.y = C.f64() * (H - S)
+            sh.w = S; sh.h = S
+            if test == .fillRectRot { sh.angle = Double(i) * 0.01 }
+            if test == .fillCircle { sh.r = S * 0.5 }
+        case .fillRoundU:
+            let r = 4.0 + E.f64() * 36.0
+            sh.x = C.f64() * (W - S)
+            sh.y = C.f64() * (H - S)
+            sh.w = S; sh.h = S
+            sh.r = r < S * 0.5 ? r : S * 0.5
+        default:
+            sh.x = C.f64() * (W - S)
+            sh.y = C.f64() * (H - S)
+            sh.w = S; sh.h = S
+            for _ in 0..<10 {
+                let px = sh.x + C.f64() * S
+                let py = sh.y + C.f64() * S
+                sh.points.append(px)
+                sh.points.append(py)
+            }
+        }
+        let colorCount = style == .solid ? 1 : 3
+        for _ in 0..<colorCount { sh.colors.append(K.u32()) }
+        for v in [sh.x, sh.y, sh.w, sh.h, sh.r, sh.angle] { mix(v.bitPattern) }
+        for v in sh.points { mix(v.bitPattern) }
+        for c in sh.colors { mix(UInt64(c)) }
+        shapes.append(sh)
+    }
+    return (shapes, hash)
+}

@@ -1,0 +1,153 @@
+// canvas-bench: the raster-anchor scenes of ../shared/bench/SCENES.md, drawn by
+// OpenCanvas, printing the same CSV lines as the Cairo, tiny-skia and Skia harnesses
+// so that ../shared/bench/report.py merges them.
+//
+//   engine "opencanvas":        public API (Path, Color, GraphicsContext.fill/stroke,
+//                               display list), flushed to pixels inside the timer
+//   engine "opencanvas-engine": the same display items built directly (no public API)
+//
+// Knobs: BENCH_FILTER (substring of "Test/Style"), BENCH_COUNT_SCALE, BENCH_REPEATS,
+// BENCH_SAVE_DIR (PNG of each 64-px canvas), BENCH_ENGINES (comma list; default both),
+// BENCH_SIZES (comma list of sizes, for profiling one).
+// Styles implemented so far: Solid. (Linear gradients arrive with the paint issue.)
+
+import Foundation
+import OpenCanvas
+import CanvasGeometry
+import CanvasRender
+import CanvasCodecs
+
+let env = ProcessInfo.processInfo.environment
+let repeats = max(1, Int(env["BENCH_REPEATS"] ?? "") ?? 5)
+let countScale = Double(env["BENCH_COUNT_SCALE"] ?? "") ?? 1
+let filter = env["BENCH_FILTER"] ?? ""
+let saveDir = env["BENCH_SAVE_DIR"]
+let onlySizes = env["BENCH_SIZES"].map { $0.split(separator: ",").compactMap { Int($0) } }
+let engines = (env["BENCH_ENGINES"] ?? "opencanvas,opencanvas-engine").split(separator: ",").map(String.init)
+
+func color(_ c: UInt32) -> Color {
+    Color(.sRGB, red: Double((c >> 16) & 255) / 255, green: Double((c >> 8) & 255) / 255,
+          blue: Double(c & 255) / 255, opacity: Double(c >> 24) / 255)
+}
+
+func rgba(_ c: UInt32) -> RGBA {
+    RGBA(r: Double((c >> 16) & 255) / 255, g: Double((c >> 8) & 255) / 255,
+         b: Double(c & 255) / 255, a: Double(c >> 24) / 255)
+}
+
+let center = canvasSize / 2
+
+/// Draws the shapes through the public API, as a user would.
+func drawPublic(_ context: inout GraphicsContext, _ test: Test, _ shapes: [Shape]) {
+    for sh in shapes {
+        let shading = GraphicsContext.Shading.color(color(sh.colors[0]))
+        switch test {
+        case .fillRectA, .fillRectU:
+            context.fill(Path(CGRect(x: sh.x, y: sh.y, width: sh.w, height: sh.h)), with: shading)
+        case .fillRectRot:
+            var c = context
+            c.translateBy(x: center, y: center)
+            c.rotate(by: .radians(sh.angle))
+            c.translateBy(x: -center, y: -center)
+            c.fill(Path(CGRect(x: sh.x, y: sh.y, width: sh.w, height: sh.h)), with: shading)
+        case .fillRoundU:
+            context.fill(Path(roundedRect: CGRect(x: sh.x, y: sh.y, width: sh.w, height: sh.h),
+                              cornerRadius: sh.r, style: .circular), with: shading)
+        case .fillCircle:
+            context.fill(Path(ellipseIn: CGRect(x: sh.x, y: sh.y, width: 2 * sh.r, height: 2 * sh.r)), with: shading)
+        case .fillPolyNZ, .fillPolyEO:
+            var p = Path()
+            p.move(to: CGPoint(x: sh.points[0], y: sh.points[1]))
+            for k in 1..<10 { p.addLine(to: CGPoint(x: sh.points[2 * k], y: sh.points[2 * k + 1])) }
+            p.closeSubpath()
+            context.fill(p, with: shading, style: FillStyle(eoFill: test == .fillPolyEO))
+        case .strokeW2, .strokeW10:
+            var p = Path()
+            p.move(to: CGPoint(x: sh.points[0], y: sh.points[1]))
+            for k in 1..<10 { p.addLine(to: CGPoint(x: sh.points[2 * k], y: sh.points[2 * k + 1])) }
+            context.stroke(p, with: shading, style: StrokeStyle(lineWidth: test == .strokeW2 ? 2 : 10,
+                                                                 lineCap: .butt, lineJoin: .round))
+        }
+    }
+}
+
+/// Builds the same display items directly.
+func buildEngine(_ list: inout DisplayList, _ test: Test, _ shapes: [Shape]) {
+    for sh in shapes {
+        let paint = Paint.solid(rgba(sh.colors[0]))
+        let box = CanvasGeometry.Rect(x: sh.x, y: sh.y, width: sh.w, height: sh.h)
+        var transform = Transform.identity
+        let geometry: Geometry
+        var operation = DrawItem.Operation.fill(.nonZero, antialiased: true)
+        switch test {
+        case .fillRectA, .fillRectU:
+            geometry = .rect(box)
+        case .fillRectRot:
+            geometry = .rect(box)
+            transform = Transform.translation(-center, -center)
+                .concatenating(.rotation(sh.angle)).concatenating(.translation(center, center))
+        case .fillRoundU:
+            geometry = .roundedRect(box, CornerRadii(uniform: sh.r, sh.r), .circular)
+        case .fillCircle:
+            geometry = .ellipse(box)
+        case .fillPolyNZ, .fillPolyEO, .strokeW2, .strokeW10:
+            var p = PathData()
+            p.move(to: Point(sh.points[0], sh.points[1]))
+            for k in 1..<10 { p.line(to: Point(sh.points[2 * k], sh.points[2 * k + 1])) }
+            if test == .fillPolyNZ || test == .fillPolyEO {
+                p.close()
+                if test == .fillPolyEO { operation = .fill(.evenOdd, antialiased: true) }
+            } else {
+                operation = .stroke(StrokeParameters(width: test == .strokeW2 ? 2 : 10, cap: .butt, join: .round),
+                                    antialiased: true)
+            }
+            geometry = .path(p)
+        }
+        list.items.append(DrawItem(geometry: geometry, transform: transform, operation: operation,
+                                   paint: paint, clip: -1))
+    }
+}
+
+func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) }
+
+let canvas = try OffscreenCanvas(width: Int(canvasSize), height: Int(canvasSize))
+var engineList = DisplayList()
+FileHandle.standardError.write(Data("canvas-bench: kernels \(canvasKernelDescription())\n".utf8))
+
+for test in Test.allCases {
+    for style in Style.allCases where style == .solid {
+        let key = "\(test.rawValue)/\(style.rawValue)"
+        if !filter.isEmpty && !key.contains(filter) { continue }
+        for (si, s) in sizes.enumerated() where onlySizes?.contains(s) ?? true {
+            let n = max(1, Int(Double(baseCounts[si]) * countScale))
+            let (shapes, hash) = generate(test, style, size: s, count: n)
+            for engine in engines {
+                var times: [Double] = []
+                for rep in 0...repeats {
+                    canvas.clear()
+                    let t0 = now()
+                    if engine == "opencanvas-engine" {
+                        engineList.removeAll()
+                        buildEngine(&engineList, test, shapes)
+                        canvas.render(engineList)
+                    } else {
+                        canvas.draw { drawPublic(&$0, test, shapes) }
+                    }
+                    let t1 = now()
+                    if rep > 0 { times.append((t1 - t0) / Double(n)) }
+                }
+                times.sort()
+                if let dir = saveDir, s == 64 {
+                    let rgba = canvas.pixmap.unpremultipliedRGBA()
+                    if let png = try? PNGCodec.encode(rgba: rgba, width: canvas.pixmap.width, height: canvas.pixmap.height) {
+                        try? Data(png).write(to: URL(fileURLWithPath: "\(dir)/\(engine)-\(test.rawValue)-\(style.rawValue)-64.png"))
+                    }
+                }
+                let line = String(format: "%@,%@,%@,%d,%d,%.1f,%.1f,%016llx", engine, test.rawValue, style.rawValue,
+                                  s, n, times[times.count / 2], times[0], hash)
+                print(line)
+                fflush(nil)
+            }
+        }
+    }
+}
