@@ -40,17 +40,18 @@ let package = Package(
         // MARK: 6–7 — the SwiftUI-shaped drawing API and views
         .target(name: "OpenCanvas", dependencies: ["CanvasRender", "CanvasText", "CanvasCodecs"]),
 
-        // MARK: 9 — tools
-        .executableTarget(name: "CanvasGallery", dependencies: ["OpenCanvas"], path: "Tools/Gallery"),
+        // MARK: 9 — tools, and the example scenes they and the tests share
+        .target(name: "CanvasScenes", dependencies: ["OpenCanvas"]),
+        .executableTarget(name: "CanvasGallery", dependencies: ["OpenCanvas", "CanvasScenes"], path: "Tools/Gallery"),
         .executableTarget(name: "CanvasBench", dependencies: ["OpenCanvas", "CanvasRender", "CanvasPaint", "CanvasCodecs"],
                           path: "Tools/Bench"),
 
         // MARK: tests
-        .target(name: "RenderTesting", dependencies: ["OpenCanvas"], path: "Tests/RenderTesting"),
+        .target(name: "RenderTesting", dependencies: ["OpenCanvas", "CanvasCodecs"], path: "Tests/RenderTesting"),
         .testTarget(name: "CanvasGeometryTests", dependencies: ["CanvasGeometry"]),
         .testTarget(name: "CanvasRasterTests", dependencies: ["CanvasRaster", "RenderTesting"]),
-        .testTarget(name: "CanvasPaintTests", dependencies: ["CanvasPaint"]),
-        .testTarget(name: "OpenCanvasTests", dependencies: ["OpenCanvas", "RenderTesting"],
-                    resources: [.copy("References")]),
+        .testTarget(name: "CanvasPaintTests", dependencies: ["CanvasPaint", "CPixelKernels"]),
+        .testTarget(name: "OpenCanvasTests", dependencies: ["OpenCanvas", "RenderTesting", "CanvasGeometry", "CanvasScenes"],
+                    exclude: ["References"]),
     ]
 )

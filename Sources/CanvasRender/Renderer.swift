@@ -53,7 +53,9 @@ public final class Renderer {
         // straight from its separable coverage, with no spans.
         if case .fill(_, let aa) = item.operation, case .rect(let r) = item.geometry, t.isScaleTranslate,
            case .rect = region, case .solid(let c) = item.paint {
-            if let box = PixelBox(r.transformed(by: t), clip: bounds, antialiased: aa) {
+            let device = r.transformed(by: t)
+            guard device.isFinite else { return Diagnostics.report(.nonFinitePath) }
+            if let box = PixelBox(device, clip: bounds, antialiased: aa) {
                 Compositor.fill(box, color: PremultipliedColor(red: c.r, green: c.g, blue: c.b, alpha: c.a),
                                 into: pixmap)
             }

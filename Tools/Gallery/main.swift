@@ -1,20 +1,71 @@
+// canvas-gallery: renders OpenCanvas's own example scenes to PNG files.
+//
+//   canvas-gallery [--output DIR] [--scale S] [NAME ...]
+//
+// Writes DIR/NAME.png for every scene (or the named ones), plus DIR/index.md listing
+// them, and says where. The default folder is ./gallery-output, the default scale 2.
+
 import Foundation
 import OpenCanvas
+import CanvasScenes
 
-let view = Canvas { context, size in
-    var copy = context
-    copy.clip(to: Path(CGRect(x: 0, y: 0, width: size.width / 2, height: size.height)))
-    copy.fill(Path(ellipseIn: CGRect(origin: .zero, size: size)), with: .color(.blue))
-    context.translateBy(x: size.width / 2, y: size.height / 2)
-    context.rotate(by: .degrees(30))
-    context.fill(Path(CGRect(x: -40, y: -10, width: 80, height: 20)), with: .color(.orange.opacity(0.8)))
-    context.draw(Text("Hello").font(.caption2), at: .zero)
+var output = "gallery-output"
+var scale: CGFloat = 2
+var names: [String] = []
+var args = CommandLine.arguments.dropFirst()
+while let arg = args.popFirst() {
+    switch arg {
+    case "--output", "-o":
+        guard let v = args.popFirst() else { fatalError("--output needs a folder") }
+        output = v
+    case "--scale":
+        guard let v = args.popFirst(), let s = Double(v), s > 0, s.isFinite else {
+            FileHandle.standardError.write(Data("--scale needs a positive number\n".utf8))
+            exit(2)
+        }
+        scale = CGFloat(s)
+    case "--list":
+        for scene in Scenes.all { print("\(scene.name)\t\(scene.summary)") }
+        exit(0)
+    case "--help", "-h":
+        print("usage: canvas-gallery [--output DIR] [--scale S] [--list] [NAME ...]")
+        exit(0)
+    default:
+        names.append(arg)
+    }
 }
-.frame(width: 240, height: 160)
+
+let selected = names.isEmpty ? Scenes.all : names.compactMap { name in
+    if let s = Scenes.named(name) { return s }
+    FileHandle.standardError.write(Data("unknown scene \(name); try --list\n".utf8))
+    return nil
+}
+let folder = URL(fileURLWithPath: output, isDirectory: true)
+try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+
+var index = "# OpenCanvas gallery\n\nRendered at \(scale)× by `canvas-gallery`.\n\n"
+var failures = 0
 MainActor.assumeIsolated {
-    let renderer = ImageRenderer(content: view)
-    renderer.scale = 2
-    let image = renderer.cgImage!
-    print(image.width, image.height, image.pixel(x: 10, y: 160))
-    try! image.pngData()!.write(to: URL(fileURLWithPath: "/tmp/out.png"))
+    for scene in selected {
+        let start = Date()
+        guard let image = scene.image(scale: scale), let png = image.pngData() else {
+            FileHandle.standardError.write(Data("\(scene.name): could not render\n".utf8))
+            failures += 1
+            continue
+        }
+        let file = folder.appendingPathComponent("\(scene.name).png")
+        do {
+            try png.write(to: file)
+        } catch {
+            FileHandle.standardError.write(Data("\(scene.name): \(error)\n".utf8))
+            failures += 1
+            continue
+        }
+        let ms = Date().timeIntervalSince(start) * 1000
+        print(String(format: "%@  %d×%d  %.1f ms  %@", file.path, image.width, image.height, ms, scene.summary))
+        index += "## \(scene.name)\n\n\(scene.summary)\n\n![\(scene.name)](\(scene.name).png)\n\n"
+    }
 }
+try index.write(to: folder.appendingPathComponent("index.md"), atomically: true, encoding: .utf8)
+print("Wrote \(selected.count - failures) scene(s) to \(folder.path)")
+exit(failures == 0 ? 0 : 1)

@@ -120,17 +120,21 @@ private struct Workspace {
                 active.append(Int32(truncatingIfNeeded: next))
                 next += 1
             }
-            var i = 0
-            while i < active.count {
-                if list[Int(active[i])].y1 <= yTop { active.swapRemove(at: i) } else { i += 1 }
+            // Drop finished edges, keeping the order of the others.
+            var kept = 0
+            let a = active.pointer
+            for i in 0..<active.count where list[Int(a[i])].y1 > yTop {
+                a[kept] = a[i]
+                kept += 1
             }
+            active.resize(kept)
             if active.isEmpty {
                 if next >= n { break }
                 row = max(row + 1, clampedInt(list[next].y0.rounded(.down), clip.y0, clip.y1))
                 continue
             }
             rasterizeRow(list, yTop: yTop, yBot: yBot, left: left, rule: rule)
-            sweep(row: row, x0: clip.x0, width: width, into: &out)
+            sweep(row: row, x0: clip.x0, width: width, rule: rule, into: &out)
             row += 1
         }
     }
@@ -278,7 +282,10 @@ private struct Workspace {
     }
 
     /// Turns the row's cells into spans and clears them.
-    mutating func sweep(row: Int, x0: Int, width: Int, into out: inout SpanBuffer) {
+    /// Cells hold exact coverage (values in 0…1 up to rounding), to which the rule's
+    /// coverage function — |w| clamped to 1 for non-zero, the distance to the nearest
+    /// even number for even-odd — is applied as a clamp (it is the identity on 0…1).
+    mutating func sweep(row: Int, x0: Int, width: Int, rule: FillRule, into out: inout SpanBuffer) {
         guard touchedHi >= 0 else { return }
         var sum: Float = 0
         var x = 0                   // first column not yet emitted
@@ -295,23 +302,32 @@ private struct Workspace {
                 cells[c] = 0
                 if c >= width { continue }
                 if c > x {
-                    out.addConstant(x: x0 + x, y: row, length: c - x, alpha: alpha(sum))
+                    out.addConstant(x: x0 + x, y: row, length: c - x, alpha: alpha(sum, rule))
                 }
                 sum += value
                 if maskEnd != c { out.beginMask(x: x0 + c, y: row) }
-                out.appendCoverage(alpha(sum))
+                out.appendCoverage(alpha(sum, rule))
                 maskEnd = c + 1
                 x = c + 1
             }
             w += 1
         }
         if x < width {
-            out.addConstant(x: x0 + x, y: row, length: width - x, alpha: alpha(sum))
+            out.addConstant(x: x0 + x, y: row, length: width - x, alpha: alpha(sum, rule))
         }
         touchedLo = .max
         touchedHi = -1
     }
 
     @inline(__always)
-    func alpha(_ coverage: Float) -> UInt8 { oc_coverage_clamp(coverage) }
+    func alpha(_ s: Float, _ rule: FillRule) -> UInt8 {
+        switch rule {
+        case .nonZero:
+            return oc_coverage_abs(s)
+        case .evenOdd:
+            let a = abs(s)
+            let m = a - 2 * (a * 0.5).rounded(.down)
+            return oc_coverage_clamp(m > 1 ? 2 - m : m)
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import CanvasGeometry
 
 /// A view with a modifier applied.
 @frozen
@@ -48,12 +49,17 @@ public struct _FrameLayout: _PrimitiveViewModifier, Sendable {
 
 extension View {
     /// Positions this view within an invisible frame of the given size. A `nil`
-    /// dimension takes the size of the view in that dimension. Negative or non-finite
-    /// sizes are treated as `nil`.
+    /// dimension takes the size of the view in that dimension. A negative or
+    /// non-finite size is invalid (SwiftUI logs "Invalid frame dimension"): it is
+    /// counted in `OpenCanvasDiagnostics` and treated as zero, so nothing is drawn.
     public func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center)
         -> ModifiedContent<Self, _FrameLayout> {
         func valid(_ v: CGFloat?) -> CGFloat? {
-            guard let v, v.isFinite, v >= 0 else { return nil }
+            guard let v else { return nil }
+            guard v.isFinite, v >= 0 else {
+                Diagnostics.report(.invalidSize, "OpenCanvas: invalid frame dimension \(v); using 0")
+                return 0
+            }
             return v
         }
         return ModifiedContent(content: self,

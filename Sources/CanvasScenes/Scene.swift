@@ -1,0 +1,46 @@
+import Foundation
+import OpenCanvas
+
+/// One of OpenCanvas's own example pictures: the gallery renders them, and the tests
+/// compare them with reference images.
+public struct Scene: Sendable {
+    /// A short file-friendly name, e.g. "year-grid".
+    public let name: String
+    /// One line saying what it shows.
+    public let summary: String
+    /// Size in points.
+    public let size: CGSize
+    /// The canvas renderer.
+    public let draw: @Sendable (inout GraphicsContext, CGSize) -> Void
+
+    public init(name: String, summary: String, size: CGSize,
+                draw: @escaping @Sendable (inout GraphicsContext, CGSize) -> Void) {
+        self.name = name
+        self.summary = summary
+        self.size = size
+        self.draw = draw
+    }
+
+    /// The scene as a view: a canvas of its size.
+    @MainActor
+    public var view: some View {
+        Canvas(renderer: draw).frame(width: size.width, height: size.height)
+    }
+
+    /// The scene rendered at `scale` pixels per point.
+    @MainActor
+    public func image(scale: CGFloat = 2) -> CGImage? {
+        let renderer = ImageRenderer(content: view)
+        renderer.scale = scale
+        return renderer.cgImage
+    }
+}
+
+/// Every scene, in gallery order.
+public enum Scenes {
+    public static let all: [Scene] = [
+        helloCanvas, yearGrid, starFillRules, translucentShapes, clipsAndCopies, strokeBasics, textStyles,
+    ]
+
+    public static func named(_ name: String) -> Scene? { all.first { $0.name == name } }
+}

@@ -1,0 +1,216 @@
+import Testing
+@testable import CanvasGeometry
+
+struct Rng {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E3779B97F4A7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
+        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
+        return z ^ (z >> 31)
+    }
+    mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
+    mutating func point(_ scale: Double) -> Point { Point(unit() * scale, unit() * scale) }
+}
+
+/// Distance from `p` to the segment a–b.
+func distance(_ p: Point, _ a: Point, _ b: Point) -> Double {
+    let ab = b - a
+    let len2 = ab.dot(ab)
+    if len2 == 0 { return p.distance(to: a) }
+    let t = min(1, max(0, (p - a).dot(ab) / len2))
+    return p.distance(to: a + ab * t)
+}
+
+@Suite("Flattening stays within 0.1 device pixel")
+struct FlatteningTests {
+    /// For each curve: every one of 4,000 samples of the curve lies within the
+    /// tolerance of the polyline, checked against the polyline segment that covers the
+    /// same parameter range (uniform subdivision), so the bound is the maximum
+    /// deviation of the curve from its polyline.
+    @Test("random cubics from 1 px to 2,000 px")
+    func cubics() {
+        var rng = Rng(state: 42)
+        var worst = 0.0
+        for trial in 0..<400 {
+            let scale = [1.0, 10, 100, 2000][trial % 4]
+            let (p0, p1, p2, p3) = (rng.point(scale), rng.point(scale), rng.point(scale), rng.point(scale))
+            var poly = [p0]
+            Flattening.flattenCubic(p0, p1, p2, p3, tolerance: Flattening.tolerance) { poly.append($0) }
+            let n = poly.count - 1
+            #expect(poly.last == p3)
+            let samples = 4000
+            for k in 0...samples {
+                let t = Double(k) / Double(samples)
+                let q = Bezier.cubicPoint(p0, p1, p2, p3, t)
+                let seg = min(n - 1, Int(t * Double(n)))
+                let d = distance(q, poly[seg], poly[seg + 1])
+                worst = max(worst, d)
+            }
+        }
+        #expect(worst <= Flattening.tolerance)
+    }
+
+    @Test("random quadratics")
+    func quads() {
+        var rng = Rng(state: 7)
+        var worst = 0.0
+        for trial in 0..<400 {
+            let scale = [1.0, 10, 100, 2000][trial % 4]
+            let (p0, p1, p2) = (rng.point(scale), rng.point(scale), rng.point(scale))
+            var poly = [p0]
+            Flattening.flattenQuad(p0, p1, p2, tolerance: Flattening.tolerance) { poly.append($0) }
+            let n = poly.count - 1
+            for k in 0...4000 {
+                let t = Double(k) / 4000
+                let q = Bezier.quadPoint(p0, p1, p2, t)
+                let seg = min(n - 1, Int(t * Double(n)))
+                worst = max(worst, distance(q, poly[seg], poly[seg + 1]))
+            }
+        }
+        #expect(worst <= Flattening.tolerance)
+    }
+
+    @Test("a circle's flattening stays within tolerance of the true circle")
+    func circle() {
+        var path = PathData()
+        path.addEllipse(in: Rect(x: 0, y: 0, width: 400, height: 400))
+        var worst = 0.0
+        let c = Point(200, 200)
+        var last = Point.zero
+        path.forEach { e in
+            switch e {
+            case .move(let p): last = p
+            case .cubic(let c1, let c2, let p):
+                var prev = last
+                Flattening.flattenCubic(last, c1, c2, p, tolerance: Flattening.tolerance) { q in
+                    // The chord's midpoint is where a polygon is farthest inside a circle.
+                    let mid = prev.lerp(q, 0.5)
+                    worst = max(worst, abs(mid.distance(to: c) - 200))
+                    worst = max(worst, abs(q.distance(to: c) - 200))
+                    prev = q
+                }
+                last = p
+            default: break
+            }
+        }
+        // Flattening error plus the cubic's own 0.027 % radial error (0.054 px here).
+        #expect(worst <= Flattening.tolerance + 0.06)
+    }
+}
+
+@Suite("Transforms")
+struct TransformTests {
+    @Test("concatenating applies self first, then the argument")
+    func order() {
+        let t = Transform.scale(2, 2).concatenating(.translation(10, 0))
+        #expect(t.apply(Point(1, 1)) == Point(12, 2))
+    }
+
+    @Test("inverse and singular transforms")
+    func inverse() {
+        let t = Transform.rotation(0.7).concatenating(.translation(3, -4)).concatenating(.scale(2, 5))
+        let back = t.concatenating(t.inverted!)
+        let p = back.apply(Point(3.5, -1.25))
+        #expect(abs(p.x - 3.5) < 1e-12 && abs(p.y + 1.25) < 1e-12)
+        #expect(Transform.scale(0, 1).inverted == nil)
+        #expect(abs(Transform.scale(3, 0.5).maxScale - 3) < 1e-12)
+        #expect(abs(Transform.scale(3, 0.5).minScale - 0.5) < 1e-12)
+    }
+}
+
+@Suite("Path storage")
+struct PathDataTests {
+    @Test("non-finite arguments are ignored")
+    func nonFinite() {
+        var p = PathData()
+        p.move(to: Point(0, 0))
+        p.line(to: Point(.nan, 1))
+        p.cubic(to: Point(1, 1), control1: Point(.infinity, 0), control2: Point(0, 0))
+        p.line(to: Point(2, 2))
+        #expect(p.verbs == [.move, .line])
+        #expect(p.isFinite)
+    }
+
+    @Test("a lone line with no current point is ignored")
+    func noCurrentPoint() {
+        var p = PathData()
+        p.line(to: Point(1, 1))
+        #expect(p.isEmpty)
+    }
+
+    @Test("tight bounds exclude control points")
+    func tightBounds() {
+        var p = PathData()
+        p.move(to: Point(0, 0))
+        p.cubic(to: Point(10, 0), control1: Point(0, 10), control2: Point(10, 10))
+        let b = p.tightBounds
+        #expect(abs(b.maxY - 7.5) < 1e-9)
+        #expect(p.controlBounds.maxY == 10)
+    }
+}
+
+@Suite("Stroking and dashing")
+struct StrokeTests {
+    func area(_ path: PathData) -> Double {
+        // Non-zero area by sampling a fine grid (the outline is a union of pieces).
+        let b = path.controlBounds
+        let step = 0.05
+        var count = 0
+        var y = b.minY + step / 2
+        while y < b.maxY {
+            var x = b.minX + step / 2
+            while x < b.maxX {
+                if path.winding(at: Point(x, y), tolerance: 0.01) != 0 { count += 1 }
+                x += step
+            }
+            y += step
+        }
+        return Double(count) * step * step
+    }
+
+    @Test("a straight butt-capped stroke covers length × width")
+    func straightArea() {
+        var p = PathData()
+        p.move(to: Point(1, 1))
+        p.line(to: Point(21, 11))
+        let outline = Stroker.stroke(p, StrokeParameters(width: 4), tolerance: 0.01)
+        let length = (20.0 * 20 + 10 * 10).squareRoot()
+        #expect(abs(area(outline) - length * 4) / (length * 4) < 0.01)
+    }
+
+    @Test("round caps add a disc's area; zero-length subpaths with round caps make dots")
+    func roundCaps() {
+        var p = PathData()
+        p.move(to: Point(5, 5))
+        p.line(to: Point(15, 5))
+        let outline = Stroker.stroke(p, StrokeParameters(width: 4, cap: .round), tolerance: 0.01)
+        #expect(abs(area(outline) - (10 * 4 + Double.pi * 4)) < 0.5)
+        var dot = PathData()
+        dot.move(to: Point(5, 5))
+        dot.line(to: Point(5, 5))
+        let d = Stroker.stroke(dot, StrokeParameters(width: 4, cap: .round), tolerance: 0.01)
+        #expect(abs(area(d) - Double.pi * 4) < 0.3)
+        let none = Stroker.stroke(dot, StrokeParameters(width: 4, cap: .butt), tolerance: 0.01)
+        #expect(none.isEmpty)
+    }
+
+    @Test("dashes: lengths, phase, odd patterns repeated, bad patterns solid")
+    func dashes() {
+        let line = Polyline(points: [Point(0, 0), Point(100, 0)], closed: false)
+        let dashed = Dasher.dash([line], pattern: [10, 5], phase: 0)
+        #expect(dashed.count == 7)
+        #expect(dashed[0].points == [Point(0, 0), Point(10, 0)])
+        #expect(dashed[1].points == [Point(15, 0), Point(25, 0)])
+        let phased = Dasher.dash([line], pattern: [10, 5], phase: 12)
+        #expect(phased[0].points == [Point(3, 0), Point(13, 0)])
+        #expect(Dasher.validPattern([5]) == [5, 5])
+        #expect(Dasher.validPattern([1, .nan]) == nil)
+        #expect(Dasher.validPattern([1, -1]) == nil)
+        #expect(Dasher.validPattern([0, 0]) == nil)
+        // A tiny pattern on a long line falls back to solid in bounded time.
+        let long = Polyline(points: [Point(0, 0), Point(5_000_000, 0)], closed: false)
+        #expect(Dasher.dash([long], pattern: [0.2, 0.2], phase: 0).count == 1)
+    }
+}

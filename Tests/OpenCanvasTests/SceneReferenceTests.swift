@@ -1,0 +1,59 @@
+import Testing
+import Foundation
+import OpenCanvas
+import CanvasScenes
+import RenderTesting
+
+/// Every gallery scene against its reference image (rendered at 2×, tolerance 2/255
+/// per channel; see `ReferenceImage`).
+@MainActor
+@Suite("Gallery scenes match their reference images")
+struct SceneReferenceTests {
+    @Test("scene", arguments: Scenes.all.map(\.name))
+    func scene(_ name: String) throws {
+        let scene = try #require(Scenes.named(name))
+        let image = try #require(scene.image(scale: 2))
+        #expect(image.width == Int(scene.size.width * 2))
+        #expect(image.height == Int(scene.size.height * 2))
+        try ReferenceImage.check(image, named: "scene-\(name)")
+    }
+}
+
+/// Exact pixel probes of the README example, whose colours are known exactly.
+@MainActor
+@Suite("Pixel probes")
+struct PixelProbeTests {
+    @Test("the README example: clip, copy, rotation, translucency")
+    func helloCanvas() throws {
+        let image = try #require(Scenes.helloCanvas.image(scale: 2))
+        #expect(image.width == 480 && image.height == 320)
+        // Inside the clipped ellipse, left half: system blue, opaque.
+        let blue = image.pixel(x: 10, y: 160)
+        #expect(blue.red == 0 && blue.green == 122 && blue.blue == 255 && blue.alpha == 255)
+        // Right half: the copy's clip kept the ellipse out; the original context was
+        // not clipped. (400, 60) is outside the bar: transparent.
+        #expect(image.pixel(x: 400, y: 60).alpha == 0)
+        // On the bar, right of the ellipse (its centre is at (240, 160) in pixels; it
+        // runs 30° clockwise): orange at 80 % over transparent.
+        let bar = image.pixel(x: 300, y: 195)
+        #expect(bar.alpha == 204)
+        #expect(bar.red == 255 && bar.green == 149 && bar.blue == 0)
+        // On the bar over the blue half: orange at 0.8 over blue.
+        let mixed = image.premultipliedPixel(x: 180, y: 125)
+        #expect(mixed.alpha == 255)
+        #expect(abs(Int(mixed.red) - 204) <= 1)         // 255·0.8 + 0·0.2
+        #expect(abs(Int(mixed.green) - 144) <= 1)       // 149·0.8 + 122·0.2
+        #expect(abs(Int(mixed.blue) - 51) <= 1)         // 0·0.8 + 255·0.2
+    }
+
+    @Test("fill rules decide the star's centre")
+    func starCentre() throws {
+        let image = try #require(Scenes.starFillRules.image(scale: 1))
+        let nonZero = image.pixel(x: 80, y: 78), evenOdd = image.pixel(x: 240, y: 78)
+        #expect(nonZero.alpha == 255 && nonZero.red == 88 && nonZero.green == 86 && nonZero.blue == 214)
+        #expect(evenOdd.alpha == 0)
+        // A point of the star is filled under both rules.
+        #expect(image.pixel(x: 80, y: 30).alpha == 255)
+        #expect(image.pixel(x: 240, y: 30).alpha == 255)
+    }
+}

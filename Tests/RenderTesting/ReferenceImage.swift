@@ -1,0 +1,116 @@
+import Foundation
+import OpenCanvas
+import CanvasCodecs
+
+/// Reference-image comparison for the tests.
+///
+/// Policy: a rendered image matches its reference when every channel of every pixel
+/// (straight RGBA, 8 bits) is within `tolerance` of the reference's (default 2/255:
+/// room for rounding differences between SIMD levels and platforms, far below anything
+/// visible). On a mismatch the actual image, the reference and a diff image (red
+/// where channels differ by more than the tolerance, scaled grey elsewhere) are
+/// written to `test-output/` at the package root, and the failure says where.
+///
+/// Set `OPENCANVAS_RECORD=1` to write the rendered images as the new references
+/// (into `Tests/OpenCanvasTests/References/`) instead of comparing — then look at
+/// them before committing: a reference is a claim that the picture is right.
+public enum ReferenceImage {
+    public struct Mismatch: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// The package root (found from this source file's location).
+    public static var packageRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    public static var referenceDirectory: URL {
+        packageRoot.appendingPathComponent("Tests/OpenCanvasTests/References")
+    }
+
+    public static var outputDirectory: URL {
+        packageRoot.appendingPathComponent("test-output")
+    }
+
+    public static var isRecording: Bool {
+        ProcessInfo.processInfo.environment["OPENCANVAS_RECORD"] == "1"
+    }
+
+    /// Compares `image` with the reference `name`.png; throws a `Mismatch` describing
+    /// the worst difference and where the images were written.
+    public static func check(_ image: CGImage, named name: String, tolerance: Int = 2) throws {
+        let referenceURL = referenceDirectory.appendingPathComponent("\(name).png")
+        if isRecording {
+            try FileManager.default.createDirectory(at: referenceDirectory, withIntermediateDirectories: true)
+            try image.pngData()!.write(to: referenceURL)
+            return
+        }
+        guard let data = try? Data(contentsOf: referenceURL) else {
+            try writeOutputs(image, reference: nil, name: name)
+            throw Mismatch(description: "no reference image \(referenceURL.path); the rendered image is in \(outputDirectory.path)/\(name)-actual.png (record with OPENCANVAS_RECORD=1)")
+        }
+        let reference = try PNGCodec.decode([UInt8](data))
+        guard reference.width == image.width, reference.height == image.height else {
+            try writeOutputs(image, reference: reference, name: name)
+            throw Mismatch(description: "\(name): size \(image.width)×\(image.height) differs from the reference's \(reference.width)×\(reference.height)")
+        }
+        let actual = image.rgbaBytes()
+        var worst = 0, worstAt = (0, 0), bad = 0
+        for i in stride(from: 0, to: actual.count, by: 4) {
+            var d = 0
+            for c in 0..<4 { d = max(d, abs(Int(actual[i + c]) - Int(reference.rgba[i + c]))) }
+            if d > tolerance { bad += 1 }
+            if d > worst {
+                worst = d
+                worstAt = ((i / 4) % image.width, (i / 4) / image.width)
+            }
+        }
+        if bad > 0 {
+            try writeOutputs(image, reference: reference, name: name, tolerance: tolerance)
+            throw Mismatch(description: "\(name): \(bad) pixels differ by more than \(tolerance)/255 (worst \(worst) at \(worstAt)); see \(outputDirectory.path)/\(name)-actual.png and -diff.png")
+        }
+    }
+
+    static func writeOutputs(_ image: CGImage, reference: PNGCodec.Decoded?, name: String, tolerance: Int = 2) throws {
+        try FileManager.default.createDirectory(at: outputDirectory, withIntermediateDirectories: true)
+        try image.pngData()!.write(to: outputDirectory.appendingPathComponent("\(name)-actual.png"))
+        guard let reference, reference.width == image.width, reference.height == image.height else { return }
+        try Data(try PNGCodec.encode(rgba: reference.rgba, width: reference.width, height: reference.height))
+            .write(to: outputDirectory.appendingPathComponent("\(name)-reference.png"))
+        let actual = image.rgbaBytes()
+        var diff = [UInt8](repeating: 255, count: actual.count)
+        for i in stride(from: 0, to: actual.count, by: 4) {
+            var d = 0
+            for c in 0..<4 { d = max(d, abs(Int(actual[i + c]) - Int(reference.rgba[i + c]))) }
+            if d > tolerance {
+                diff[i] = 255; diff[i + 1] = 0; diff[i + 2] = 0
+            } else {
+                let g = UInt8(255 - min(255, d * 60))
+                diff[i] = g; diff[i + 1] = g; diff[i + 2] = g
+            }
+        }
+        try Data(try PNGCodec.encode(rgba: diff, width: image.width, height: image.height))
+            .write(to: outputDirectory.appendingPathComponent("\(name)-diff.png"))
+    }
+}
+
+/// Renders a view headlessly at `scale` with `ImageRenderer`.
+@MainActor
+public func render<V: View>(_ view: V, scale: CGFloat = 1) -> CGImage? {
+    let renderer = ImageRenderer(content: view)
+    renderer.scale = scale
+    return renderer.cgImage
+}
+
+/// Renders a canvas of `size` points at `scale`.
+@MainActor
+public func renderCanvas(width: CGFloat, height: CGFloat, scale: CGFloat = 1,
+                         _ draw: @escaping (inout GraphicsContext, CGSize) -> Void) -> CGImage? {
+    render(Canvas(renderer: draw).frame(width: width, height: height), scale: scale)
+}
+
+/// True when both images have the same size and pixels.
+public func identical(_ a: CGImage?, _ b: CGImage?) -> Bool {
+    guard let a, let b, a.width == b.width, a.height == b.height else { return a == nil && b == nil }
+    return a.rgbaBytes() == b.rgbaBytes()
+}
