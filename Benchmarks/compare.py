@@ -1,57 +1,62 @@
 #!/usr/bin/env python3
-"""Merges canvas-bench and peer harness CSV lines (engine,test,style,size,count,median,min,hash)
-and prints a markdown table of the Solid fill cells with time ratios (peer / ours).
+"""Merges canvas-bench and peer-harness CSV lines
+(engine,test,style,size,count,median_ns_per_shape,min_ns_per_shape,scene_hash) from any
+number of files and rounds, and prints a markdown table: for each cell, the median over
+rounds of each engine's median, and each peer's time divided by OpenCanvas's (>1: we
+are faster). The summary gives, per peer, the geometric mean of those ratios over the
+Solid fill cells (the foundation issue's target cells).
 
-usage: compare.py ours.csv peer.csv [peer2.csv ...]   (the first file's "opencanvas" engine is ours)
+usage: compare.py FILE.csv ...
 """
-import sys, math, collections
+import sys, math, statistics, collections
 
 FILL_TESTS = ["FillRectA", "FillRectU", "FillRectRot", "FillRoundU", "FillCircle", "FillPolyNZi10", "FillPolyEOi10"]
+ALL_TESTS = FILL_TESTS + ["StrokePoly10W2", "StrokePoly10W10"]
+OURS = "opencanvas"
 
-def load(paths):
-    rows = collections.defaultdict(dict)   # (test, style, size) -> engine -> (median, hash)
-    for p in paths:
-        for line in open(p):
+def main():
+    times = collections.defaultdict(list)          # (engine, test, style, size) -> [median]
+    hashes = collections.defaultdict(set)          # (test, style, size) -> {hash}
+    for path in sys.argv[1:]:
+        for line in open(path):
             parts = line.strip().split(",")
             if len(parts) != 8:
                 continue
             engine, test, style, size, count, median, mn, h = parts
-            rows[(test, style, int(size))][engine] = (float(median), h)
-    return rows
-
-def main():
-    rows = load(sys.argv[1:])
-    engines = sorted({e for v in rows.values() for e in v})
-    peers = [e for e in engines if not e.startswith("opencanvas")]
-    tests = [t for t in FILL_TESTS] + ["StrokePoly10W2", "StrokePoly10W10"]
+            times[(engine, test, style, int(size))].append(float(median))
+            hashes[(test, style, int(size))].add(h)
+    engines = sorted({k[0] for k in times}, key=lambda e: (not e.startswith(OURS), e))
+    peers = [e for e in engines if not e.startswith(OURS)]
     print("| test | style | size | " + " | ".join(f"{e} ns" for e in engines) + " | " +
-          " | ".join(f"{p} / opencanvas" for p in peers) + " | hash |")
+          " | ".join(f"{p} ÷ {OURS}" for p in peers) + " | scenes |")
     print("|---|---|---:|" + "---:|" * (len(engines) + len(peers)) + "---|")
     ratios = collections.defaultdict(list)
-    for t in tests:
+    for t in ALL_TESTS:
         for style in ["Solid", "Linear"]:
             for s in [16, 64, 256]:
-                cell = rows.get((t, style, s))
-                if not cell or "opencanvas" not in cell:
+                if (OURS, t, style, s) not in times:
                     continue
-                ours = cell["opencanvas"][0]
-                hashes = {v[1] for v in cell.values()}
-                cols = [f"{cell[e][0]:,.0f}" if e in cell else "" for e in engines]
+                med = {e: statistics.median(times[(e, t, style, s)]) for e in engines if (e, t, style, s) in times}
+                ours = med[OURS]
+                cols = [f"{med[e]:,.0f}" if e in med else "" for e in engines]
                 rs = []
                 for p in peers:
-                    if p in cell:
-                        r = cell[p][0] / ours
+                    if p in med:
+                        r = med[p] / ours
                         rs.append(f"{r:.2f}")
                         if t in FILL_TESTS and style == "Solid":
                             ratios[p].append(r)
                     else:
                         rs.append("")
-                print(f"| {t} | {style} | {s} | " + " | ".join(cols) + " | " + " | ".join(rs) +
-                      f" | {'same' if len(hashes) == 1 else 'DIFFERENT'} |")
+                same = "same" if len(hashes[(t, style, s)]) == 1 else "DIFFERENT"
+                print(f"| {t} | {style} | {s} | " + " | ".join(cols) + " | " + " | ".join(rs) + f" | {same} |")
     print()
-    for p, rs in ratios.items():
+    for p in peers:
+        rs = ratios[p]
+        if not rs:
+            continue
         g = math.exp(sum(math.log(r) for r in rs) / len(rs))
-        print(f"Solid fill cells vs {p}: {len(rs)} cells, geometric mean speed-up {g:.2f}x, "
-              f"slowest cell {min(rs):.2f}x, cells slower than {p}: {sum(1 for r in rs if r < 1)}")
+        print(f"- Solid fill cells vs {p}: {len(rs)} cells; geometric mean {g:.2f}× faster; "
+              f"slowest cell {min(rs):.2f}×; cells where {p} is faster: {sum(1 for r in rs if r < 1)}")
 
 main()

@@ -52,8 +52,9 @@ struct ConvexAccumulator {
 
     mutating func fill(_ edges: EdgeList, into out: inout SpanBuffer) {
         let clip = edges.clip
-        let width = clip.width
-        let stride = width + 2
+        // Cells cover only the columns the shape's edges touch: a small shape's band
+        // stays in the first-level cache whatever the canvas width.
+        let (cellLeft, stride, width) = edges.cellColumns
         let firstRow = clampedInt(edges.minY.rounded(.down), clip.y0, clip.y1)
         let lastRow = clampedInt(edges.maxY.rounded(.up), clip.y0, clip.y1)
         guard lastRow > firstRow else { return }
@@ -61,7 +62,7 @@ struct ConvexAccumulator {
         ensure(cells: bandRows * stride, rows: bandRows)
         let list = edges.edges.pointer
         let n = edges.edges.count
-        let left = Double(clip.x0)
+        let left = Double(cellLeft)
 
         var bandTop = firstRow
         while bandTop < lastRow {
@@ -92,7 +93,7 @@ struct ConvexAccumulator {
                 }
             }
             for r in 0..<(bandBottom - bandTop) {
-                sweep(row: r, y: bandTop + r, stride: stride, x0: clip.x0, width: width, into: &out)
+                sweep(row: r, y: bandTop + r, stride: stride, x0: cellLeft, width: width, into: &out)
             }
             bandTop = bandBottom
         }

@@ -67,6 +67,9 @@ private struct StripEdge {
     var xa: Double
     var xb: Double
     var direction: Int32
+    /// x at the whole strip's top and bottom, while it is walked in pieces.
+    var topX: Double
+    var bottomX: Double
 }
 
 /// The scan converter's buffers and row state.
@@ -105,12 +108,12 @@ private struct Workspace {
 
     mutating func fill(_ edges: EdgeList, rule: FillRule, into out: inout SpanBuffer) {
         let clip = edges.clip
-        let width = clip.width
-        ensureCells(width + 2)
+        let (cellLeft, cellCount, width) = edges.cellColumns
+        ensureCells(cellCount)
         active.removeAll()
         let list = edges.edges.pointer
         let n = edges.edges.count
-        let left = Double(clip.x0)
+        let left = Double(cellLeft)
         var next = 0
         var row = clampedInt(list[0].y0.rounded(.down), clip.y0, clip.y1)
         let lastRow = clampedInt(edges.maxY.rounded(.up), clip.y0, clip.y1)
@@ -134,7 +137,7 @@ private struct Workspace {
                 continue
             }
             rasterizeRow(list, yTop: yTop, yBot: yBot, left: left, rule: rule)
-            sweep(row: row, x0: clip.x0, width: width, rule: rule, into: &out)
+            sweep(row: row, x0: cellLeft, width: width, rule: rule, into: &out)
             row += 1
         }
     }
@@ -169,66 +172,144 @@ private struct Workspace {
         if yBot > ya { rasterizeStrips(list, ya: ya, yb: yBot, left: left, rule: rule) }
     }
 
-    /// Rasterizes the strip `ya ..< yb`, splitting it further at edge crossings.
+    /// Rasterizes the strip `ya ..< yb`, in pieces between the crossings of its edges.
+    ///
+    /// The crossings of every pair of edges inside the strip are found at once (a
+    /// strip holds few edges; past `maxPairwiseEdges` the adjacent-pairs search below
+    /// takes over), sorted, and the pieces between them — which no two edges cross —
+    /// are walked one by one, each edge's x found by interpolation.
     mutating func rasterizeStrips(_ list: UnsafeMutablePointer<Edge>, ya: Double, yb: Double,
                                   left: Double, rule: FillRule) {
-        guard let cut = rasterizeStrip(list, ya: ya, yb: yb, left: left, rule: rule, allowSplit: true) else { return }
-        // Crossings: finish the strip piece by piece.
-        pending.removeAll()
-        pending.append(ya); pending.append(cut)
-        pending.append(cut); pending.append(yb)
-        var splits = 1
-        while !pending.isEmpty {
-            let sb = pending.removeLast(), sa = pending.removeLast()
-            if let c = rasterizeStrip(list, ya: sa, yb: sb, left: left, rule: rule,
-                                      allowSplit: splits < ScanConverter.maxSplitsPerRow) {
-                splits += 1
-                pending.append(sa); pending.append(c)
-                pending.append(c); pending.append(sb)
+        gather(list, ya: ya, yb: yb)
+        let count = strip.count
+        if count == 0 { return }
+        if count > Workspace.maxPairwiseEdges {
+            return rasterizeStripsBySplitting(list, ya: ya, yb: yb, left: left, rule: rule)
+        }
+        let s = strip.pointer
+        breaks.removeAll()
+        if count > 1 {
+            let span = yb - ya
+            for i in 0..<(count - 1) {
+                for j in (i + 1)..<count {
+                    let da = s[i].xa - s[j].xa, db = s[i].xb - s[j].xb
+                    if (da > 1e-9 && db < -1e-9) || (da < -1e-9 && db > 1e-9) {
+                        let y = ya + span * (da / (da - db))
+                        if y - ya > 1e-9 && yb - y > 1e-9 { breaks.append(y) }
+                    }
+                }
             }
+        }
+        if breaks.isEmpty {
+            sortStrip()
+            walk(ya: ya, yb: yb, left: left, rule: rule)
+            return
+        }
+        let b = breaks.pointer
+        for k in 1..<breaks.count {
+            let v = b[k]
+            var j = k
+            while j > 0 && b[j - 1] > v { b[j] = b[j - 1]; j -= 1 }
+            b[j] = v
+        }
+        // Keep each edge's x at the strip's top and bottom; walk the pieces.
+        let span = yb - ya
+        for k in 0..<count {
+            s[k].topX = s[k].xa
+            s[k].bottomX = s[k].xb
+        }
+        var pa = ya
+        for k in 0...breaks.count {
+            let pb = k < breaks.count ? b[k] : yb
+            guard pb > pa else { continue }
+            let ta = (pa - ya) / span, tb = (pb - ya) / span
+            for e in 0..<count {
+                let dx = s[e].bottomX - s[e].topX
+                s[e].xa = s[e].topX + dx * ta
+                s[e].xb = k < breaks.count ? s[e].topX + dx * tb : s[e].bottomX
+                s[e].mid = s[e].xa + s[e].xb
+            }
+            sortStrip()
+            walk(ya: pa, yb: pb, left: left, rule: rule)
+            pa = pb
         }
     }
 
-    /// Rasterizes one strip, or returns the y of a crossing to split it at first.
-    mutating func rasterizeStrip(_ list: UnsafeMutablePointer<Edge>, ya: Double, yb: Double,
-                                 left: Double, rule: FillRule, allowSplit: Bool) -> Double? {
+    /// Strips with many edges: find one crossing between neighbours at a time and split
+    /// there (work proportional to the edges times the crossings, not to their square).
+    mutating func rasterizeStripsBySplitting(_ list: UnsafeMutablePointer<Edge>, ya: Double, yb: Double,
+                                             left: Double, rule: FillRule) {
+        pending.removeAll()
+        pending.append(ya); pending.append(yb)
+        var splits = 0
+        while !pending.isEmpty {
+            let sb = pending.removeLast(), sa = pending.removeLast()
+            gather(list, ya: sa, yb: sb)
+            sortStrip()
+            if splits < ScanConverter.maxSplitsPerRow, let c = neighbourCrossing(ya: sa, yb: sb) {
+                splits += 1
+                pending.append(sa); pending.append(c)
+                pending.append(c); pending.append(sb)
+                continue
+            }
+            walk(ya: sa, yb: sb, left: left, rule: rule)
+        }
+    }
+
+    static let maxPairwiseEdges = 48
+
+    /// Collects the active edges that span `ya ..< yb`, with their x there.
+    @inline(__always)
+    mutating func gather(_ list: UnsafeMutablePointer<Edge>, ya: Double, yb: Double) {
         strip.removeAll()
         for k in 0..<active.count {
             let e = list[Int(active[k])]
             guard e.y0 < yb && e.y1 > ya else { continue }
             let xa = e.x(at: ya), xb = e.x(at: yb)
-            let item = StripEdge(mid: xa + xb, xa: xa, xb: xb, direction: e.direction)
-            // Insertion sort by the midpoint: rows change little, so this is linear.
-            strip.append(item)
-            let s = strip.pointer
-            var j = strip.count - 1
+            strip.append(StripEdge(mid: xa + xb, xa: xa, xb: xb, direction: e.direction, topX: 0, bottomX: 0))
+        }
+    }
+
+    /// Insertion sort by midpoint x (the strips of a row are nearly in order already).
+    @inline(__always)
+    mutating func sortStrip() {
+        let s = strip.pointer
+        let n = strip.count
+        guard n > 1 else { return }
+        for k in 1..<n {
+            let item = s[k]
+            var j = k
             while j > 0 && s[j - 1].mid > item.mid {
                 s[j] = s[j - 1]
                 j -= 1
             }
             s[j] = item
         }
-        let count = strip.count
-        if count == 0 { return nil }
-        let s = strip.pointer
+    }
 
-        if allowSplit && count > 1 {
-            // Neighbours in midpoint order that are out of order at the top or the
-            // bottom of the strip cross inside it.
-            for k in 0..<(count - 1) {
-                let da = s[k].xa - s[k + 1].xa, db = s[k].xb - s[k + 1].xb
-                if (da > 1e-9 && db < 0) || (db > 1e-9 && da < 0) {
-                    let t = da / (da - db)
-                    let y = ya + (yb - ya) * t
-                    if y - ya > 1e-9 && yb - y > 1e-9 { return y }
-                }
+    /// The y of a crossing between neighbours (in midpoint order) inside the strip.
+    func neighbourCrossing(ya: Double, yb: Double) -> Double? {
+        let s = strip.pointer
+        guard strip.count > 1 else { return nil }
+        for k in 0..<(strip.count - 1) {
+            let da = s[k].xa - s[k + 1].xa, db = s[k].xb - s[k + 1].xb
+            if (da > 1e-9 && db < 0) || (db > 1e-9 && da < 0) {
+                let y = ya + (yb - ya) * (da / (da - db))
+                if y - ya > 1e-9 && yb - y > 1e-9 { return y }
             }
         }
+        return nil
+    }
 
+    /// Applies the fill rule to the windings between the sorted, non-crossing edges of a
+    /// strip and accumulates the edges where inside and outside change.
+    @inline(__always)
+    mutating func walk(ya: Double, yb: Double, left: Double, rule: FillRule) {
+        let s = strip.pointer
         var winding: Int32 = 0
         var inside = false
         let h = yb - ya
-        for k in 0..<count {
+        for k in 0..<strip.count {
             winding &+= s[k].direction
             let now = rule.isInside(winding)
             if now != inside {
@@ -236,7 +317,6 @@ private struct Workspace {
                 inside = now
             }
         }
-        return nil
     }
 
     /// Adds the coverage change of a boundary segment from x = `xa` (top) to `xb`

@@ -43,6 +43,8 @@ public struct EdgeList: PathSink {
     public let tolerance: Double
     /// The smallest and largest y of the edges added, for the scan converter.
     public private(set) var minY = Double.infinity, maxY = -Double.infinity
+    /// The smallest and largest x of the edges added (inside the clip box).
+    public private(set) var minX = Double.infinity, maxX = -Double.infinity
 
     // Convexity tracking: a single closed contour whose turns all have one sign and
     // whose direction in y changes at most twice is convex and simple, so its winding
@@ -75,11 +77,21 @@ public struct EdgeList: PathSink {
         L = Double(clip.x0); T = Double(clip.y0); R = Double(clip.x1); B = Double(clip.y1)
         open = false
         minY = .infinity; maxY = -.infinity
+        minX = .infinity; maxX = -.infinity
         figures = 0; turnSign = 0; ySign = 0; firstYSign = 0; yChanges = 0
         lastDir = Point(0, 0); firstDir = Point(0, 0); convexSoFar = true; forcedConvex = false
     }
 
     @inlinable public var isEmpty: Bool { edges.isEmpty }
+
+    /// The columns the scan converter needs cells for: from the first column any edge
+    /// touches to one past the last (plus the spill cell), and the clip's right side,
+    /// up to which a shape cut by it stays covered.
+    public var cellColumns: (left: Int, count: Int, spanEnd: Int) {
+        let left = clampedInt(minX.rounded(.down), clip.x0, clip.x1)
+        let right = clampedInt(maxX.rounded(.down), left, clip.x1)
+        return (left, right - left + 2, clip.x1 - left)
+    }
 
     public mutating func sortByTop() {
         var all = UnsafeMutableBufferPointer(start: edges.pointer, count: edges.count)
@@ -277,5 +289,7 @@ public struct EdgeList: PathSink {
         edges.append(Edge(x0: x0, y0: y0, x1: x1, y1: y1, slope: (x1 - x0) / dy, direction: dir))
         minY = min(minY, y0)
         maxY = max(maxY, y1)
+        minX = min(minX, min(x0, x1))
+        maxX = max(maxX, max(x0, x1))
     }
 }

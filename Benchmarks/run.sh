@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Runs canvas-bench side by side with the peer harnesses of ../shared/bench (Cairo,
+# tiny-skia), several rounds with the order rotated, pinned to one core, and prints
+# the comparison table (median over rounds of each harness's median per cell).
+#
+#   Benchmarks/run.sh [ROUNDS]        environment: BENCH_FILTER, BENCH_COUNT_SCALE,
+#                                     BENCH_REPEATS (defaults 0.25 and 3, as published),
+#                                     BENCH_DIR (default ../shared/bench), BENCH_CPU (1)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROUNDS=${1:-3}
+export BENCH_COUNT_SCALE=${BENCH_COUNT_SCALE:-0.25}
+export BENCH_REPEATS=${BENCH_REPEATS:-3}
+CPU=${BENCH_CPU:-1}
+SRC=${BENCH_DIR:-../shared/bench}
+work=$(mktemp -d)
+cp -r "$SRC" "$work/"
+( cd "$work/bench" && ./build.sh >"$work/build.log" 2>&1 ) || echo "note: some peer harnesses did not build (see $work/build.log)" >&2
+swift build -c release --product canvas-bench >/dev/null
+ours="$PWD/.build/release/canvas-bench"
+harnesses=("$ours")
+[ -x "$work/bench/bin/cairo_bench" ] && harnesses+=("$work/bench/bin/cairo_bench")
+[ -x "$work/bench/tinyskia/target/release/tinyskia_bench" ] && harnesses+=("$work/bench/tinyskia/target/release/tinyskia_bench")
+out="$work/results"
+for ((r = 1; r <= ROUNDS; r++)); do
+  mkdir -p "$out/round$r"
+  n=${#harnesses[@]}
+  for ((k = 0; k < n; k++)); do
+    idx=$(( (k + r - 1) % n ))
+    echo "[round $r] ${harnesses[$idx]}" >&2
+    taskset -c "$CPU" "${harnesses[$idx]}" > "$out/round$r/h$idx.csv" 2>/dev/null
+  done
+done
+python3 Benchmarks/compare.py "$out"/round*/*.csv
+echo "raw results: $out" >&2

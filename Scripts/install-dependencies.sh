@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs the Debian packages OpenCanvas builds and runs with, if any is missing.
+# Debian 12, as root (or with sudo). Swift 6.3 itself must already be on PATH.
+set -euo pipefail
+
+packages=(
+  pkg-config
+  libpng-dev            # PNG encode/decode (libpng16)
+  libfreetype-dev       # glyph outlines and metrics
+  libfontconfig-dev     # finding fonts
+  libharfbuzz-dev       # shaping
+  fonts-inter           # the system font (closest open design to SF Pro)
+  fonts-dejavu-core     # fallback font
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "Installing: ${missing[*]}" >&2
+  SUDO=""
+  if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
