@@ -81,6 +81,7 @@ private struct Workspace {
     var strip = ScratchBuffer<StripEdge>(capacity: 64)
     var breaks = ScratchBuffer<Double>(capacity: 16)
     var pending = ScratchBuffer<Double>(capacity: 16)   // pairs: ya, yb
+    var crossings = ScratchBuffer<Double>(capacity: 16)
     var touchedLo = Int.max, touchedHi = -1
 
     init() {
@@ -187,7 +188,7 @@ private struct Workspace {
             return rasterizeStripsBySplitting(list, ya: ya, yb: yb, left: left, rule: rule)
         }
         let s = strip.pointer
-        breaks.removeAll()
+        crossings.removeAll()
         if count > 1 {
             let span = yb - ya
             for i in 0..<(count - 1) {
@@ -195,18 +196,18 @@ private struct Workspace {
                     let da = s[i].xa - s[j].xa, db = s[i].xb - s[j].xb
                     if (da > 1e-9 && db < -1e-9) || (da < -1e-9 && db > 1e-9) {
                         let y = ya + span * (da / (da - db))
-                        if y - ya > 1e-9 && yb - y > 1e-9 { breaks.append(y) }
+                        if y - ya > 1e-9 && yb - y > 1e-9 { crossings.append(y) }
                     }
                 }
             }
         }
-        if breaks.isEmpty {
+        if crossings.isEmpty {
             sortStrip()
             walk(ya: ya, yb: yb, left: left, rule: rule)
             return
         }
-        let b = breaks.pointer
-        for k in 1..<breaks.count {
+        let b = crossings.pointer
+        for k in 1..<crossings.count {
             let v = b[k]
             var j = k
             while j > 0 && b[j - 1] > v { b[j] = b[j - 1]; j -= 1 }
@@ -219,14 +220,14 @@ private struct Workspace {
             s[k].bottomX = s[k].xb
         }
         var pa = ya
-        for k in 0...breaks.count {
-            let pb = k < breaks.count ? b[k] : yb
+        for k in 0...crossings.count {
+            let pb = k < crossings.count ? b[k] : yb
             guard pb > pa else { continue }
             let ta = (pa - ya) / span, tb = (pb - ya) / span
             for e in 0..<count {
                 let dx = s[e].bottomX - s[e].topX
                 s[e].xa = s[e].topX + dx * ta
-                s[e].xb = k < breaks.count ? s[e].topX + dx * tb : s[e].bottomX
+                s[e].xb = k < crossings.count ? s[e].topX + dx * tb : s[e].bottomX
                 s[e].mid = s[e].xa + s[e].xb
             }
             sortStrip()
