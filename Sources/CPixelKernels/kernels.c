@@ -117,11 +117,17 @@ static void srcover_mask_sse2(uint32_t *d, const uint8_t *m, size_t n, uint32_t 
 #define OC_AVX2 __attribute__((target("avx2")))
 #define DIV255_AVX(t) _mm256_mulhi_epu16(_mm256_add_epi16((t), _mm256_set1_epi16(128)), _mm256_set1_epi16(257))
 
+// Lane masks for the last 1–7 pixels of a span: lanes below n are set.
+OC_AVX2 static inline __m256i tail_mask(size_t n) {
+    const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    return _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), lanes);
+}
+
 OC_AVX2 static void fill_avx2(uint32_t *d, size_t n, uint32_t c) {
     __m256i v = _mm256_set1_epi32((int)c);
     size_t i = 0;
     for (; i + 8 <= n; i += 8) _mm256_storeu_si256((__m256i *)(d + i), v);
-    fill_sse2(d + i, n - i, c);
+    if (i < n) _mm256_maskstore_epi32((int *)(d + i), tail_mask(n - i), v);
 }
 
 OC_AVX2 static void srcover_avx2(uint32_t *d, size_t n, uint32_t c) {
@@ -145,7 +151,15 @@ OC_AVX2 static void srcover_avx2(uint32_t *d, size_t n, uint32_t c) {
         __m256i hi = DIV255_AVX(_mm256_mullo_epi16(_mm256_unpackhi_epi8(x, z), ia));
         _mm256_storeu_si256((__m256i *)(d + i), _mm256_add_epi8(_mm256_packus_epi16(lo, hi), s));
     }
-    srcover_sse2(d + i, n - i, c);
+    if (i < n) {
+        // The last 1–7 pixels in one masked step (masked-off lanes are neither read
+        // nor written).
+        __m256i m = tail_mask(n - i);
+        __m256i x = _mm256_maskload_epi32((const int *)(d + i), m);
+        __m256i lo = DIV255_AVX(_mm256_mullo_epi16(_mm256_unpacklo_epi8(x, z), ia));
+        __m256i hi = DIV255_AVX(_mm256_mullo_epi16(_mm256_unpackhi_epi8(x, z), ia));
+        _mm256_maskstore_epi32((int *)(d + i), m, _mm256_add_epi8(_mm256_packus_epi16(lo, hi), s));
+    }
 }
 
 OC_AVX2 static inline __m256i alpha_lanes_avx(__m256i p) {
@@ -175,7 +189,19 @@ OC_AVX2 static void srcover_mask_avx2(uint32_t *d, const uint8_t *m, size_t n, u
         __m256i r = _mm256_packus_epi16(_mm256_add_epi16(slo, dlo), _mm256_add_epi16(shi, dhi));
         _mm256_storeu_si256((__m256i *)(d + i), r);
     }
-    srcover_mask_sse2(d + i, m + i, n - i, c);
+    if (i < n) {
+        uint64_t mw = 0;
+        memcpy(&mw, m + i, n - i);           // only the bytes that exist
+        __m256i lanes = tail_mask(n - i);
+        __m256i mm = _mm256_shuffle_epi8(_mm256_set1_epi64x((long long)mw), spread);
+        __m256i slo = DIV255_AVX(_mm256_mullo_epi16(s16, _mm256_unpacklo_epi8(mm, z)));
+        __m256i shi = DIV255_AVX(_mm256_mullo_epi16(s16, _mm256_unpackhi_epi8(mm, z)));
+        __m256i x = _mm256_maskload_epi32((const int *)(d + i), lanes);
+        __m256i dlo = DIV255_AVX(_mm256_mullo_epi16(_mm256_unpacklo_epi8(x, z), _mm256_sub_epi16(k255, alpha_lanes_avx(slo))));
+        __m256i dhi = DIV255_AVX(_mm256_mullo_epi16(_mm256_unpackhi_epi8(x, z), _mm256_sub_epi16(k255, alpha_lanes_avx(shi))));
+        __m256i r = _mm256_packus_epi16(_mm256_add_epi16(slo, dlo), _mm256_add_epi16(shi, dhi));
+        _mm256_maskstore_epi32((int *)(d + i), lanes, r);
+    }
 }
 
 static int cpu_has_avx2(void) {

@@ -31,7 +31,7 @@ struct KernelTests {
             return PremultipliedColor(r: UInt8(min(UInt32(c.r), a)), g: UInt8(min(UInt32(c.g), a)),
                                       b: UInt8(min(UInt32(c.b), a)), a: UInt8(a)).packed
         }
-        for n in 0...40 {
+        for n in 1...40 {
             for _ in 0..<20 {
                 let color = premultiplied()
                 let dst = (0..<n).map { _ in premultiplied() }

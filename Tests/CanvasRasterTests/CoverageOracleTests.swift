@@ -111,6 +111,23 @@ struct CoverageOracleTests {
         #expect(worst <= 2.0 / 255)
     }
 
+    @Test("wide polygons: runs of touched cells across 64-column words", arguments: [FillRule.nonZero, .evenOdd])
+    func widePolygons(rule: FillRule) {
+        var rng = SplitMix(state: rule == .nonZero ? 3 : 5)
+        let width = 200, height = 12
+        for trial in 0..<30 {
+            // Long, shallow edges: each crosses many columns in one row.
+            let count = 3 + Int(rng.next() % 6)
+            let poly = (0..<count).map { _ in Point(rng.unit() * 260 - 30, rng.unit() * 16 - 2) }
+            let ours = rasterize([poly], rule: rule, width: width, height: height)
+            let reference = ReferenceRasterizer(width: width, height: height).coverage(polygons: [poly], rule: rule)
+            for i in 0..<(width * height) where abs(Double(ours[i]) / 255 - reference[i]) > 2.0 / 255 {
+                Issue.record("trial \(trial) pixel (\(i % width), \(i / width)): ours \(ours[i]) reference \(reference[i] * 255)")
+                return
+            }
+        }
+    }
+
     @Test("fill rules decide interiors exactly")
     func fillRulesInteriors() {
         // Two nested squares in the same direction: winding 2 inside the inner one.

@@ -3,38 +3,46 @@ import CEngineSupport
 
 /// The anti-aliased scan converter: edges → spans of exact area coverage.
 ///
-/// ## Method
-/// Rows of pixels are processed top to bottom with a list of active edges. Each row
-/// is cut into horizontal *strips* at every edge end point inside it and at every
-/// crossing of two edges inside it, so that within a strip the edges are straight,
-/// span the strip completely and do not cross. Sorted by x, they divide the strip
-/// into trapezoids of constant integer winding; the fill rule (non-zero or even-odd)
-/// is applied to those windings, and only the edges where the rule flips between
-/// inside and outside are kept. Those boundary edges are accumulated into a row of
-/// cells as signed areas (each cell holds the change of coverage from the previous
-/// pixel, as in font-rs and Blend2D's analytic rasterizer), and a prefix sum gives
-/// each pixel's exact covered area.
+/// ## Method (general path)
+/// A sweep line moves down the path from event to event: an edge starting or ending,
+/// or two edges crossing. Between two events no edge starts, ends or crosses another,
+/// so the edges keep one left-to-right order and divide the band into trapezoids of
+/// constant integer winding. The fill rule (non-zero or even-odd) is applied to those
+/// windings once per band, and only the edges where it flips between inside and
+/// outside — the boundary edges — are accumulated, as signed areas, into the cells of
+/// every pixel row the band covers (each cell holds the change of coverage from the
+/// previous pixel, as in font-rs and Blend2D's analytic rasterizer). A prefix sum
+/// along each row gives each pixel's exact covered area.
 ///
-/// Because the rule is applied to exact windings before the areas are summed, pixels
+/// Because the rule is applied to exact windings before areas are summed, pixels
 /// where edges cross or overlap get their true coverage (an accumulation rasterizer
 /// that applies the rule to the summed area is off there). The tests compare every
 /// pixel with a brute-force reference.
 ///
+/// Finding crossings needs no pairwise search: the earliest crossing below the sweep
+/// line is always between edges that are neighbours in its order (Bentley–Ottmann), so
+/// each band checks only neighbours.
+///
+/// ## Convex path
+/// A convex contour (see `EdgeList.isConvex`) winds 0 or ±1 everywhere and needs no
+/// events at all: `ConvexAccumulator` sums its edges straight into the cells.
+///
 /// ## Cost
-/// Work per row grows with the number of active edges and the columns their boundary
-/// segments cross; a bit set marks the touched cells, so the runs between them —
-/// solid interiors — are emitted as single constant spans without visiting their
-/// pixels. Rows between edges are skipped. Buffers are kept between shapes.
+/// Work grows with the edges, the events and the cells the boundary edges touch; a bit
+/// set per row marks touched cells, so the runs between them — solid interiors — are
+/// emitted as single constant spans without visiting their pixels. Cells cover only the
+/// columns the path touches, in blocks of rows that fit in cache. Buffers are kept
+/// between shapes.
 ///
 /// ## Limits
-/// A row whose edges cross more than `maxSplitsPerRow` times (only adversarial paths
-/// do) finishes with strips that may contain crossings; coverage there is still
-/// bounded and finite, just not exact.
+/// After `maxCrossings` crossing events in one fill (only adversarial paths get near),
+/// crossings are no longer split at: coverage stays finite and bounded, just not exact
+/// where edges cross.
 public final class ScanConverter {
     private var workspace = Workspace()
     private var convex = ConvexAccumulator()
 
-    public static let maxSplitsPerRow = 4096
+    public static let maxCrossings = 1 << 20
 
     public init() {}
 
@@ -46,6 +54,8 @@ public final class ScanConverter {
     /// Rasterizes `edges` (sorted in place) with anti-aliasing, appending spans.
     public func fill(_ edges: inout EdgeList, rule: FillRule, into out: inout SpanBuffer) {
         guard !edges.isEmpty, !edges.clip.isEmpty else { return }
+        // Work on local copies of the buffers (they hold only pointers): the hot loops
+        // then touch no class property, so no exclusivity checks run.
         if edges.usesConvexPath {
             var c = convex
             c.fill(edges, into: &out)
@@ -53,351 +63,406 @@ public final class ScanConverter {
             return
         }
         edges.sortByTop()
-        // Work on a local copy of the workspace (it holds only pointers): the hot loops
-        // then touch no class property, so no exclusivity checks run.
         var w = workspace
         w.fill(edges, rule: rule, into: &out)
         workspace = w
     }
 }
 
-/// A boundary-candidate edge within one strip.
-private struct StripEdge {
-    var mid: Double
-    var xa: Double
-    var xb: Double
-    var direction: Int32
-    /// x at the whole strip's top and bottom, while it is walked in pieces.
-    var topX: Double
-    var bottomX: Double
-}
-
-/// The scan converter's buffers and row state.
+/// The scan converter's buffers and sweep state for the general path.
 private struct Workspace {
     var cells: UnsafeMutablePointer<Float>
-    var bits: UnsafeMutablePointer<UInt64>
     var cellCapacity: Int
+    var bits: UnsafeMutablePointer<UInt64>
+    var bitCapacity: Int
+    /// Per row of the block: the lowest and highest touched cell.
+    var touched: UnsafeMutablePointer<Int32>
+    var rowCapacity: Int
+    /// Active edges (indices into the edge list) in left-to-right order at the sweep line.
     var active = ScratchBuffer<Int32>(capacity: 64)
-    var strip = ScratchBuffer<StripEdge>(capacity: 64)
-    var breaks = ScratchBuffer<Double>(capacity: 16)
-    var pending = ScratchBuffer<Double>(capacity: 16)   // pairs: ya, yb
-    var crossings = ScratchBuffer<Double>(capacity: 16)
-    var touchedLo = Int.max, touchedHi = -1
+    /// x of each active edge at the top of the current band.
+    var top = ScratchBuffer<Double>(capacity: 64)
+    /// Per edge: where its current run as a boundary began (NaN: not a boundary) and
+    /// with which sign. An edge is accumulated once per run, not once per band, so
+    /// crossings elsewhere in a row cost it nothing.
+    var runStart = ScratchBuffer<Double>(capacity: 64)
+    var runSign = ScratchBuffer<Double>(capacity: 64)
+
+    static let blockCells = 1 << 18
 
     init() {
-        cellCapacity = 256
+        cellCapacity = 1 << 12
         cells = .allocate(capacity: cellCapacity)
         cells.initialize(repeating: 0, count: cellCapacity)
-        bits = .allocate(capacity: cellCapacity / 64 + 1)
-        bits.initialize(repeating: 0, count: cellCapacity / 64 + 1)
+        bitCapacity = 256
+        bits = .allocate(capacity: bitCapacity)
+        bits.initialize(repeating: 0, count: bitCapacity)
+        rowCapacity = 256
+        touched = .allocate(capacity: 2 * rowCapacity)
     }
 
     func free() {
         cells.deallocate()
         bits.deallocate()
+        touched.deallocate()
     }
 
-    mutating func ensureCells(_ n: Int) {
-        guard n > cellCapacity else { return }
-        free()
-        cellCapacity = max(n, cellCapacity * 2)
-        cells = .allocate(capacity: cellCapacity)
-        cells.initialize(repeating: 0, count: cellCapacity)
-        bits = .allocate(capacity: cellCapacity / 64 + 1)
-        bits.initialize(repeating: 0, count: cellCapacity / 64 + 1)
+    mutating func ensure(cells n: Int, words: Int, rows: Int) {
+        if n > cellCapacity {
+            cells.deallocate()
+            cellCapacity = max(n, cellCapacity * 2)
+            cells = .allocate(capacity: cellCapacity)
+            cells.initialize(repeating: 0, count: cellCapacity)
+        }
+        if words > bitCapacity {
+            bits.deallocate()
+            bitCapacity = max(words, bitCapacity * 2)
+            bits = .allocate(capacity: bitCapacity)
+            bits.initialize(repeating: 0, count: bitCapacity)
+        }
+        if rows > rowCapacity {
+            touched.deallocate()
+            rowCapacity = max(rows, rowCapacity * 2)
+            touched = .allocate(capacity: 2 * rowCapacity)
+        }
     }
+
+    // Block geometry, set per fill.
+    var stride = 0, wordsPerRow = 0, blockTop = 0, blockRows = 0
+    var left = 0.0
+    var crossingsLeft = 0
 
     mutating func fill(_ edges: EdgeList, rule: FillRule, into out: inout SpanBuffer) {
         let clip = edges.clip
         let (cellLeft, cellCount, width) = edges.cellColumns
-        ensureCells(cellCount)
-        active.removeAll()
+        stride = cellCount
+        wordsPerRow = (stride + 63) >> 6
+        left = Double(cellLeft)
+        let firstRow = clampedInt(edges.minY.rounded(.down), clip.y0, clip.y1)
+        let lastRow = clampedInt(edges.maxY.rounded(.up), clip.y0, clip.y1)
+        guard lastRow > firstRow else { return }
+        blockRows = max(1, min(lastRow - firstRow, Workspace.blockCells / stride))
+        ensure(cells: blockRows * stride, words: blockRows * wordsPerRow, rows: blockRows)
+        crossingsLeft = ScanConverter.maxCrossings
+
         let list = edges.edges.pointer
         let n = edges.edges.count
-        let left = Double(cellLeft)
+        runStart.resize(n)
+        runSign.resize(n)
+        for i in 0..<n { runStart[i] = .nan }
+        active.removeAll()
         var next = 0
-        var row = clampedInt(list[0].y0.rounded(.down), clip.y0, clip.y1)
-        let lastRow = clampedInt(edges.maxY.rounded(.up), clip.y0, clip.y1)
-        while row < lastRow {
-            let yTop = Double(row), yBot = yTop + 1
-            while next < n && list[next].y0 < yBot {
-                active.append(Int32(truncatingIfNeeded: next))
-                next += 1
-            }
-            // Drop finished edges, keeping the order of the others.
+        blockTop = firstRow
+        resetBlock()
+        var y = Double(firstRow)
+        let yEnd = Double(lastRow)
+        // Skip edges that end above the first row (clipping leaves none, but be safe).
+        while y < yEnd {
+            // Events at y: edges starting here join, edges ending here leave.
             var kept = 0
             let a = active.pointer
-            for i in 0..<active.count where list[Int(a[i])].y1 > yTop {
-                a[kept] = a[i]
-                kept += 1
+            for i in 0..<active.count {
+                let index = Int(a[i])
+                if list[index].y1 > y {
+                    a[kept] = a[i]
+                    kept += 1
+                } else {
+                    endRun(list, index, at: list[index].y1)
+                }
             }
             active.resize(kept)
+            while next < n && list[next].y0 <= y {
+                if list[next].y1 > y { active.append(Int32(truncatingIfNeeded: next)) }
+                next += 1
+            }
+            let blockBottom = Double(blockTop + blockRows)
             if active.isEmpty {
-                if next >= n { break }
-                row = max(row + 1, clampedInt(list[next].y0.rounded(.down), clip.y0, clip.y1))
+                // Jump to the next edge; flush the rows passed over.
+                guard next < n else { break }
+                let target = min(max(list[next].y0, y), yEnd)
+                while Double(blockTop + blockRows) <= target && blockTop + blockRows < lastRow {
+                    flushBlock(lastRow: lastRow, x0: cellLeft, width: width, rule: rule, into: &out)
+                }
+                y = target
                 continue
             }
-            rasterizeRow(list, yTop: yTop, yBot: yBot, left: left, rule: rule)
-            sweep(row: row, x0: cellLeft, width: width, rule: rule, into: &out)
-            row += 1
+            // The band ends at the next start, end, block boundary or crossing.
+            var yNext = min(yEnd, blockBottom)
+            if next < n { yNext = min(yNext, max(list[next].y0, y)) }
+            for i in 0..<active.count { yNext = min(yNext, list[Int(active[i])].y1) }
+            if !(yNext > y) { yNext = min(yEnd, blockBottom) }   // never stall
+            orderActive(list, y: y)
+            if crossingsLeft > 0, let crossing = earliestCrossing(list, y: y, before: yNext) {
+                yNext = crossing
+                crossingsLeft -= 1
+            }
+            accumulateBand(list, ya: y, yb: yNext, rule: rule)
+            y = yNext
+            if y >= blockBottom && blockTop + blockRows < lastRow {
+                // Runs continue into the next block, but their rows here must be complete.
+                for i in 0..<active.count {
+                    let index = Int(active[i])
+                    let sign = runSign[index]
+                    if !runStart[index].isNaN {
+                        endRun(list, index, at: y)
+                        runStart[index] = y
+                        runSign[index] = sign
+                    }
+                }
+                flushBlock(lastRow: lastRow, x0: cellLeft, width: width, rule: rule, into: &out)
+            }
         }
+        for i in 0..<active.count { endRun(list, Int(active[i]), at: min(y, list[Int(active[i])].y1)) }
+        // The last block.
+        sweepBlock(rows: min(blockRows, lastRow - blockTop), x0: cellLeft, width: width, rule: rule, into: &out)
     }
 
-    // MARK: One row
-
-    mutating func rasterizeRow(_ list: UnsafeMutablePointer<Edge>, yTop: Double, yBot: Double,
-                               left: Double, rule: FillRule) {
-        breaks.removeAll()
-        for k in 0..<active.count {
-            let e = list[Int(active[k])]
-            if e.y0 > yTop { breaks.append(e.y0) }
-            if e.y1 < yBot { breaks.append(e.y1) }
-        }
-        if breaks.isEmpty {
-            rasterizeStrips(list, ya: yTop, yb: yBot, left: left, rule: rule)
-            return
-        }
-        // Insertion sort: a row has few break points.
-        let b = breaks.pointer
-        for k in 1..<max(1, breaks.count) {
-            let v = b[k]
+    /// Sorts the active edges left to right just below `y`: by x at `y`, and where two
+    /// meet at `y` (within rounding: at a crossing just passed they are equal but for
+    /// the last bits) by the direction they head in. Insertion sort: the order changes
+    /// little between bands.
+    mutating func orderActive(_ list: UnsafeMutablePointer<Edge>, y: Double) {
+        let a = active.pointer
+        let n = active.count
+        top.resize(n)
+        let t = top.pointer
+        for i in 0..<n { t[i] = list[Int(a[i])].x(at: y) }
+        guard n > 1 else { return }
+        for k in 1..<n {
+            let v = a[k], x = t[k], slope = list[Int(v)].slope
             var j = k
-            while j > 0 && b[j - 1] > v { b[j] = b[j - 1]; j -= 1 }
-            b[j] = v
+            while j > 0 && (t[j - 1] > x + 1e-9 || (t[j - 1] >= x - 1e-9 && list[Int(a[j - 1])].slope > slope)) {
+                a[j] = a[j - 1]
+                t[j] = t[j - 1]
+                j -= 1
+            }
+            a[j] = v
+            t[j] = x
         }
-        var ya = yTop
-        for k in 0..<breaks.count where b[k] > ya {
-            rasterizeStrips(list, ya: ya, yb: b[k], left: left, rule: rule)
-            ya = b[k]
-        }
-        if yBot > ya { rasterizeStrips(list, ya: ya, yb: yBot, left: left, rule: rule) }
     }
 
-    /// Rasterizes the strip `ya ..< yb`, in pieces between the crossings of its edges.
-    ///
-    /// The crossings of every pair of edges inside the strip are found at once (a
-    /// strip holds few edges; past `maxPairwiseEdges` the adjacent-pairs search below
-    /// takes over), sorted, and the pieces between them — which no two edges cross —
-    /// are walked one by one, each edge's x found by interpolation.
-    mutating func rasterizeStrips(_ list: UnsafeMutablePointer<Edge>, ya: Double, yb: Double,
-                                  left: Double, rule: FillRule) {
-        gather(list, ya: ya, yb: yb)
-        let count = strip.count
-        if count == 0 { return }
-        if count > Workspace.maxPairwiseEdges {
-            return rasterizeStripsBySplitting(list, ya: ya, yb: yb, left: left, rule: rule)
+    /// The first crossing of neighbouring edges strictly inside `y ..< limit`.
+    func earliestCrossing(_ list: UnsafeMutablePointer<Edge>, y: Double, before limit: Double) -> Double? {
+        let n = active.count
+        guard n > 1 else { return nil }
+        let a = active.pointer, t = top.pointer
+        var best = limit
+        var found = false
+        var previousBottom = list[Int(a[0])].x(at: limit)
+        for k in 1..<n {
+            let b = list[Int(a[k])].x(at: limit)
+            // In order at the top; out of order at the bottom: they cross in between.
+            if b < previousBottom - 1e-9 {
+                let da = t[k - 1] - t[k], db = previousBottom - b    // da ≤ 0 < db
+                let yc = y + (limit - y) * (-da / (db - da))
+                if yc > y + 1e-9 && yc < best { best = yc; found = true }
+            }
+            previousBottom = b
         }
-        let s = strip.pointer
-        crossings.removeAll()
-        if count > 1 {
-            let span = yb - ya
-            for i in 0..<(count - 1) {
-                for j in (i + 1)..<count {
-                    let da = s[i].xa - s[j].xa, db = s[i].xb - s[j].xb
-                    if (da > 1e-9 && db < -1e-9) || (da < -1e-9 && db > 1e-9) {
-                        let y = ya + span * (da / (da - db))
-                        if y - ya > 1e-9 && yb - y > 1e-9 { crossings.append(y) }
+        return found ? best : nil
+    }
+
+    /// Applies the rule to the band's windings: the edges where inside and outside
+    /// change are boundaries (+1 entering, −1 leaving). A boundary run starts or ends
+    /// where an edge's role changes.
+    mutating func accumulateBand(_ list: UnsafeMutablePointer<Edge>, ya: Double, yb: Double, rule: FillRule) {
+        guard yb > ya else { return }
+        let a = active.pointer
+        var winding: Int32 = 0
+        var inside = false
+        for k in 0..<active.count {
+            let index = Int(a[k])
+            winding &+= list[index].direction
+            let now = rule.isInside(winding)
+            let sign: Double = now == inside ? 0 : (now ? 1 : -1)
+            inside = now
+            let open = !runStart[index].isNaN
+            if open && runSign[index] == sign { continue }
+            if open { endRun(list, index, at: ya) }
+            if sign != 0 {
+                runStart[index] = ya
+                runSign[index] = sign
+            }
+        }
+    }
+
+    /// Accumulates an edge's boundary run up to `y` and closes it.
+    @inline(__always)
+    mutating func endRun(_ list: UnsafeMutablePointer<Edge>, _ index: Int, at y: Double) {
+        let start = runStart[index]
+        guard !start.isNaN else { return }
+        runStart[index] = .nan
+        if y > start { accumulateEdge(list[index], ya: start, yb: y, sign: runSign[index]) }
+    }
+
+    /// Accumulates the part of `e` between `ya` and `yb` (inside the current block).
+    @inline(__always)
+    mutating func accumulateEdge(_ e: Edge, ya: Double, yb: Double, sign: Double) {
+        var r = Int(oc_floor_nonneg(ya))
+        var y0 = ya
+        var x0 = e.x(at: ya) - left
+        while y0 < yb {
+            let y1 = min(yb, Double(r + 1))
+            let x1 = e.x(at: y1) - left
+            accumulate(row: r - blockTop, xa: x0, xb: x1, height: sign * (y1 - y0))
+            y0 = y1
+            x0 = x1
+            r += 1
+        }
+    }
+
+    /// Adds the coverage change of a segment within one row, from x = `xa` (top) to `xb`
+    /// (bottom) in cell coordinates, with signed `height`.
+    @inline(__always)
+    mutating func accumulate(row: Int, xa: Double, xb: Double, height: Double) {
+        let cellRow = cells + row * stride
+        let lo = min(xa, xb), hi = max(xa, xb)
+        let c0 = Int(oc_floor_nonneg(lo)), c1 = Int(oc_floor_nonneg(hi))
+        let last: Int
+        if c0 == c1 || hi - lo < 1e-12 {
+            let fx = (lo + hi) * 0.5 - Double(c0)
+            cellRow[c0] += Float(height * (1 - fx))
+            cellRow[c0 + 1] += Float(height * fx)
+            last = c0 + 1
+        } else {
+            let perX = height / (hi - lo)
+            var xs = lo
+            var carry = 0.0
+            var c = c0
+            while c <= c1 {
+                let xe = min(Double(c + 1), hi)
+                let hh = (xe - xs) * perX
+                let fx = (xs + xe) * 0.5 - Double(c)
+                cellRow[c] += Float(carry + hh * (1 - fx))
+                carry = hh * fx
+                xs = xe
+                c += 1
+            }
+            cellRow[c1 + 1] += Float(carry)
+            last = c1 + 1
+        }
+        let rowBits = bits + row * wordsPerRow
+        var c = c0
+        while c <= last {
+            rowBits[c >> 6] |= 1 &<< UInt64(c & 63)
+            c += 1
+        }
+        let range = touched + 2 * row
+        if Int32(truncatingIfNeeded: c0) < range[0] { range[0] = Int32(truncatingIfNeeded: c0) }
+        if Int32(truncatingIfNeeded: last) > range[1] { range[1] = Int32(truncatingIfNeeded: last) }
+    }
+
+    mutating func resetBlock() {
+        for r in 0..<blockRows {
+            touched[2 * r] = .max
+            touched[2 * r + 1] = -1
+        }
+    }
+
+    mutating func flushBlock(lastRow: Int, x0: Int, width: Int, rule: FillRule, into out: inout SpanBuffer) {
+        sweepBlock(rows: min(blockRows, lastRow - blockTop), x0: x0, width: width, rule: rule, into: &out)
+        blockTop += blockRows
+        resetBlock()
+    }
+
+    mutating func sweepBlock(rows: Int, x0: Int, width: Int, rule: FillRule, into out: inout SpanBuffer) {
+        for r in 0..<max(0, rows) {
+            sweep(row: r, y: blockTop + r, x0: x0, width: width, rule: rule, into: &out)
+        }
+    }
+
+    /// Turns one row's cells into spans and clears them. Cells hold exact coverage
+    /// (0…1 up to rounding), to which the rule's coverage function is applied as a
+    /// clamp: |w| clamped to 1 for non-zero, the distance to the nearest even number for
+    /// even-odd (both the identity on 0…1).
+    ///
+    /// Touched cells come in runs (a boundary crossing several columns); each run
+    /// becomes one per-pixel span written in one go, and the gaps constant spans.
+    mutating func sweep(row: Int, y: Int, x0: Int, width: Int, rule: FillRule, into out: inout SpanBuffer) {
+        let hi = Int(touched[2 * row + 1])
+        guard hi >= 0 else { return }
+        let lo = Int(touched[2 * row])
+        let cellRow = cells + row * stride
+        let rowBits = bits + row * wordsPerRow
+        let lastWord = hi >> 6
+        var sum: Float = 0
+        var x = 0
+        var w = lo >> 6
+        var word = rowBits[w]
+        while true {
+            // Next set bit.
+            while word == 0 {
+                rowBits[w] = 0
+                w += 1
+                if w > lastWord {
+                    if x < width {
+                        out.addConstant(x: x0 + x, y: y, length: width - x, alpha: alpha(sum, rule))
+                    }
+                    return
+                }
+                word = rowBits[w]
+            }
+            let start = (w << 6) | word.trailingZeroBitCount
+            // The run of set bits from there (possibly into later words).
+            var end = start
+            var rest = word >> UInt64(start & 63)
+            let ones = (~rest).trailingZeroBitCount
+            end = start + ones - 1
+            if ones + (start & 63) >= 64 {
+                // The run reaches the end of the word: continue through full words.
+                rowBits[w] = 0
+                w += 1
+                while w <= lastWord && rowBits[w] == ~UInt64(0) {
+                    rowBits[w] = 0
+                    end += 64
+                    w += 1
+                }
+                if w <= lastWord {
+                    let more = (~rowBits[w]).trailingZeroBitCount
+                    end += more
+                    rest = more == 64 ? 0 : rowBits[w] >> UInt64(more)
+                    word = more == 64 ? 0 : (rowBits[w] & ~((UInt64(1) << UInt64(more)) &- 1))
+                } else {
+                    word = 0
+                }
+            } else {
+                word &= ~(((UInt64(1) << UInt64(ones)) &- 1) << UInt64(start & 63))
+            }
+            _ = rest
+            if start > x && x < width {
+                out.addConstant(x: x0 + x, y: y, length: min(start, width) - x, alpha: alpha(sum, rule))
+            }
+            let visibleEnd = min(end, width - 1)
+            var c = start
+            if start <= visibleEnd {
+                let mask = out.reserveMask(x: x0 + start, y: y, length: visibleEnd - start + 1)
+                switch rule {
+                case .nonZero:
+                    while c <= visibleEnd {
+                        sum += cellRow[c]; cellRow[c] = 0
+                        mask[c - start] = oc_coverage_abs(sum)
+                        c += 1
+                    }
+                case .evenOdd:
+                    while c <= visibleEnd {
+                        sum += cellRow[c]; cellRow[c] = 0
+                        mask[c - start] = alpha(sum, .evenOdd)
+                        c += 1
                     }
                 }
             }
-        }
-        if crossings.isEmpty {
-            sortStrip()
-            walk(ya: ya, yb: yb, left: left, rule: rule)
-            return
-        }
-        let b = crossings.pointer
-        for k in 1..<crossings.count {
-            let v = b[k]
-            var j = k
-            while j > 0 && b[j - 1] > v { b[j] = b[j - 1]; j -= 1 }
-            b[j] = v
-        }
-        // Keep each edge's x at the strip's top and bottom; walk the pieces.
-        let span = yb - ya
-        for k in 0..<count {
-            s[k].topX = s[k].xa
-            s[k].bottomX = s[k].xb
-        }
-        var pa = ya
-        for k in 0...crossings.count {
-            let pb = k < crossings.count ? b[k] : yb
-            guard pb > pa else { continue }
-            let ta = (pa - ya) / span, tb = (pb - ya) / span
-            for e in 0..<count {
-                let dx = s[e].bottomX - s[e].topX
-                s[e].xa = s[e].topX + dx * ta
-                s[e].xb = k < crossings.count ? s[e].topX + dx * tb : s[e].bottomX
-                s[e].mid = s[e].xa + s[e].xb
+            while c <= end {
+                sum += cellRow[c]; cellRow[c] = 0
+                c += 1
             }
-            sortStrip()
-            walk(ya: pa, yb: pb, left: left, rule: rule)
-            pa = pb
-        }
-    }
-
-    /// Strips with many edges: find one crossing between neighbours at a time and split
-    /// there (work proportional to the edges times the crossings, not to their square).
-    mutating func rasterizeStripsBySplitting(_ list: UnsafeMutablePointer<Edge>, ya: Double, yb: Double,
-                                             left: Double, rule: FillRule) {
-        pending.removeAll()
-        pending.append(ya); pending.append(yb)
-        var splits = 0
-        while !pending.isEmpty {
-            let sb = pending.removeLast(), sa = pending.removeLast()
-            gather(list, ya: sa, yb: sb)
-            sortStrip()
-            if splits < ScanConverter.maxSplitsPerRow, let c = neighbourCrossing(ya: sa, yb: sb) {
-                splits += 1
-                pending.append(sa); pending.append(c)
-                pending.append(c); pending.append(sb)
-                continue
-            }
-            walk(ya: sa, yb: sb, left: left, rule: rule)
-        }
-    }
-
-    static let maxPairwiseEdges = 48
-
-    /// Collects the active edges that span `ya ..< yb`, with their x there.
-    @inline(__always)
-    mutating func gather(_ list: UnsafeMutablePointer<Edge>, ya: Double, yb: Double) {
-        strip.removeAll()
-        for k in 0..<active.count {
-            let e = list[Int(active[k])]
-            guard e.y0 < yb && e.y1 > ya else { continue }
-            let xa = e.x(at: ya), xb = e.x(at: yb)
-            strip.append(StripEdge(mid: xa + xb, xa: xa, xb: xb, direction: e.direction, topX: 0, bottomX: 0))
-        }
-    }
-
-    /// Insertion sort by midpoint x (the strips of a row are nearly in order already).
-    @inline(__always)
-    mutating func sortStrip() {
-        let s = strip.pointer
-        let n = strip.count
-        guard n > 1 else { return }
-        for k in 1..<n {
-            let item = s[k]
-            var j = k
-            while j > 0 && s[j - 1].mid > item.mid {
-                s[j] = s[j - 1]
-                j -= 1
-            }
-            s[j] = item
-        }
-    }
-
-    /// The y of a crossing between neighbours (in midpoint order) inside the strip.
-    func neighbourCrossing(ya: Double, yb: Double) -> Double? {
-        let s = strip.pointer
-        guard strip.count > 1 else { return nil }
-        for k in 0..<(strip.count - 1) {
-            let da = s[k].xa - s[k + 1].xa, db = s[k].xb - s[k + 1].xb
-            if (da > 1e-9 && db < 0) || (db > 1e-9 && da < 0) {
-                let y = ya + (yb - ya) * (da / (da - db))
-                if y - ya > 1e-9 && yb - y > 1e-9 { return y }
-            }
-        }
-        return nil
-    }
-
-    /// Applies the fill rule to the windings between the sorted, non-crossing edges of a
-    /// strip and accumulates the edges where inside and outside change.
-    @inline(__always)
-    mutating func walk(ya: Double, yb: Double, left: Double, rule: FillRule) {
-        let s = strip.pointer
-        var winding: Int32 = 0
-        var inside = false
-        let h = yb - ya
-        for k in 0..<strip.count {
-            winding &+= s[k].direction
-            let now = rule.isInside(winding)
-            if now != inside {
-                accumulate(xa: s[k].xa - left, xb: s[k].xb - left, height: now ? h : -h)
-                inside = now
-            }
-        }
-    }
-
-    /// Adds the coverage change of a boundary segment from x = `xa` (top) to `xb`
-    /// (bottom), in cell coordinates, with signed `height` (positive where coverage
-    /// begins, negative where it ends).
-    @inline(__always)
-    mutating func accumulate(xa: Double, xb: Double, height: Double) {
-        let lo = min(xa, xb), hi = max(xa, xb)
-        let c0 = Int(oc_floor_nonneg(lo)), c1 = Int(oc_floor_nonneg(hi))
-        if c0 == c1 || hi - lo < 1e-12 {
-            let fx = (lo + hi) * 0.5 - Double(c0)
-            cells[c0] += Float(height * (1 - fx))
-            cells[c0 + 1] += Float(height * fx)
-            mark(c0, c0 + 1)
-            return
-        }
-        let perX = height / (hi - lo)
-        var xs = lo
-        var carry = 0.0
-        var c = c0
-        while c <= c1 {
-            let xe = min(Double(c + 1), hi)
-            let hh = (xe - xs) * perX
-            let fx = (xs + xe) * 0.5 - Double(c)
-            cells[c] += Float(carry + hh * (1 - fx))
-            carry = hh * fx
-            xs = xe
-            c += 1
-        }
-        cells[c1 + 1] += Float(carry)
-        mark(c0, c1 + 1)
-    }
-
-    @inline(__always)
-    mutating func mark(_ from: Int, _ to: Int) {
-        var c = from
-        while c <= to {
-            bits[c >> 6] |= 1 &<< UInt64(c & 63)
-            c += 1
-        }
-        touchedLo = min(touchedLo, from)
-        touchedHi = max(touchedHi, to)
-    }
-
-    /// Turns the row's cells into spans and clears them.
-    /// Cells hold exact coverage (values in 0…1 up to rounding), to which the rule's
-    /// coverage function — |w| clamped to 1 for non-zero, the distance to the nearest
-    /// even number for even-odd — is applied as a clamp (it is the identity on 0…1).
-    mutating func sweep(row: Int, x0: Int, width: Int, rule: FillRule, into out: inout SpanBuffer) {
-        guard touchedHi >= 0 else { return }
-        var sum: Float = 0
-        var x = 0                   // first column not yet emitted
-        var maskEnd = -1            // column after the last per-pixel coverage emitted
-        let firstWord = touchedLo >> 6, lastWord = touchedHi >> 6
-        var w = firstWord
-        while w <= lastWord {
-            var word = bits[w]
-            bits[w] = 0
-            while word != 0 {
-                let c = (w << 6) | word.trailingZeroBitCount
-                word &= word &- 1
-                let value = cells[c]
-                cells[c] = 0
-                if c >= width { continue }
-                if c > x {
-                    out.addConstant(x: x0 + x, y: row, length: c - x, alpha: alpha(sum, rule))
+            x = max(x, min(end + 1, width))
+            if w > lastWord && word == 0 {
+                if x < width {
+                    out.addConstant(x: x0 + x, y: y, length: width - x, alpha: alpha(sum, rule))
                 }
-                sum += value
-                if maskEnd != c { out.beginMask(x: x0 + c, y: row) }
-                out.appendCoverage(alpha(sum, rule))
-                maskEnd = c + 1
-                x = c + 1
+                return
             }
-            w += 1
         }
-        if x < width {
-            out.addConstant(x: x0 + x, y: row, length: width - x, alpha: alpha(sum, rule))
-        }
-        touchedLo = .max
-        touchedHi = -1
     }
 
     @inline(__always)

@@ -118,8 +118,19 @@ public struct Path: Equatable, Sendable {
 
     /// Runs `body` on element storage, converting a special shape first.
     mutating func edit(_ body: (inout PathData) -> Void) {
-        var d = data
-        storage = .empty
+        var d: PathData
+        switch storage {
+        case .path(let p):
+            d = p
+        case .empty:
+            // Room for a typical small path up front, rather than growing element by
+            // element.
+            d = PathData()
+            d.reserve(verbs: 16, points: 32)
+        default:
+            d = data
+        }
+        storage = .empty          // the storage now holds the only reference: no copy
         body(&d)
         storage = d.isEmpty ? .empty : .path(d)
     }
