@@ -99,37 +99,11 @@ struct ConvexAccumulator {
         }
     }
 
-    /// Adds a segment's signed area to row `row` (x in cell units, ≥ 0).
+    /// Adds a segment's signed area to row `row` and widens that row's range for the
+    /// edge's side.
     @inline(__always)
     mutating func accumulate(row: Int, side: Int, stride: Int, xa: Double, xb: Double, height: Double) {
-        let cellRow = cells + row * stride
-        let lo = min(xa, xb), hi = max(xa, xb)
-        let c0 = Int(oc_floor_nonneg(lo)), c1 = Int(oc_floor_nonneg(hi))
-        let last: Int
-        if c0 == c1 || hi - lo < 1e-12 {
-            let fx = (lo + hi) * 0.5 - Double(c0)
-            cellRow[c0] += Float(height * (1 - fx))
-            cellRow[c0 + 1] += Float(height * fx)
-            last = c0 + 1
-        } else {
-            // Across several columns: the part of each column's share that falls in the
-            // next cell is carried in a register rather than stored and reloaded.
-            let perX = height / (hi - lo)
-            var xs = lo
-            var carry = 0.0
-            var c = c0
-            while c <= c1 {
-                let xe = min(Double(c + 1), hi)
-                let hh = (xe - xs) * perX
-                let fx = (xs + xe) * 0.5 - Double(c)
-                cellRow[c] += Float(carry + hh * (1 - fx))
-                carry = hh * fx
-                xs = xe
-                c += 1
-            }
-            cellRow[c1 + 1] += Float(carry)
-            last = c1 + 1
-        }
+        let (c0, last) = accumulateSegment(cells + row * stride, xa: xa, xb: xb, height: height)
         let range = ranges + 4 * row + side
         if Int32(truncatingIfNeeded: c0) < range[0] { range[0] = Int32(truncatingIfNeeded: c0) }
         if Int32(truncatingIfNeeded: last) > range[1] { range[1] = Int32(truncatingIfNeeded: last) }

@@ -311,36 +311,11 @@ private struct Workspace {
         }
     }
 
-    /// Adds the coverage change of a segment within one row, from x = `xa` (top) to `xb`
-    /// (bottom) in cell coordinates, with signed `height`.
+    /// Adds a segment's coverage change to row `row` of the block and marks the
+    /// cells it wrote.
     @inline(__always)
     mutating func accumulate(row: Int, xa: Double, xb: Double, height: Double) {
-        let cellRow = cells + row * stride
-        let lo = min(xa, xb), hi = max(xa, xb)
-        let c0 = Int(oc_floor_nonneg(lo)), c1 = Int(oc_floor_nonneg(hi))
-        let last: Int
-        if c0 == c1 || hi - lo < 1e-12 {
-            let fx = (lo + hi) * 0.5 - Double(c0)
-            cellRow[c0] += Float(height * (1 - fx))
-            cellRow[c0 + 1] += Float(height * fx)
-            last = c0 + 1
-        } else {
-            let perX = height / (hi - lo)
-            var xs = lo
-            var carry = 0.0
-            var c = c0
-            while c <= c1 {
-                let xe = min(Double(c + 1), hi)
-                let hh = (xe - xs) * perX
-                let fx = (xs + xe) * 0.5 - Double(c)
-                cellRow[c] += Float(carry + hh * (1 - fx))
-                carry = hh * fx
-                xs = xe
-                c += 1
-            }
-            cellRow[c1 + 1] += Float(carry)
-            last = c1 + 1
-        }
+        let (c0, last) = accumulateSegment(cells + row * stride, xa: xa, xb: xb, height: height)
         let rowBits = bits + row * wordsPerRow
         var c = c0
         while c <= last {
