@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "OpenCanvas", targets: ["OpenCanvas"]),
         .executable(name: "canvas-gallery", targets: ["CanvasGallery"]),
         .executable(name: "canvas-bench", targets: ["CanvasBench"]),
+        .executable(name: "first-picture", targets: ["FirstPicture"]),
     ],
     targets: [
         // MARK: 1 — geometry and paths (Swift, no Foundation)
@@ -45,6 +46,9 @@ let package = Package(
         .executableTarget(name: "CanvasGallery", dependencies: ["OpenCanvas", "CanvasScenes"], path: "Tools/Gallery"),
         .executableTarget(name: "CanvasBench", dependencies: ["OpenCanvas", "CanvasRender", "CanvasPaint", "CanvasCodecs"],
                           path: "Tools/Bench"),
+
+        // MARK: examples
+        .executableTarget(name: "FirstPicture", dependencies: ["OpenCanvas"], path: "Examples/FirstPicture"),
 
         // MARK: tests
         .target(name: "RenderTesting", dependencies: ["OpenCanvas", "CanvasCodecs"], path: "Tests/RenderTesting"),
