@@ -14,6 +14,7 @@ public final class Renderer {
     private var edges = EdgeList(clip: PixelRect(x0: 0, y0: 0, x1: 0, y1: 0))
     private var spans = SpanBuffer()
     private var masked = SpanBuffer()
+    private var outline = OutlineBuffer()
     private var clipCache: [Int32: ClipRegion] = [:]
 
     /// The effective clip of a node: nothing, a rectangle of whole pixels, or a mask.
@@ -118,18 +119,37 @@ public final class Renderer {
     private func stroke(_ geometry: Geometry, _ style: StrokeParameters, _ t: Transform, antialiased: Bool,
                         clip: PixelRect, into out: inout SpanBuffer) {
         let path = geometry.pathData
+        outline.removeAll()
+        var device = t
         if style.width == 0 {
             // A hairline: one device pixel wide whatever the transform.
             var hair = style
             hair.width = 1
-            let outline = Stroker.stroke(path.transformed(by: t), hair, tolerance: Flattening.tolerance)
-            rasterize(.path(outline), .identity, rule: .nonZero, antialiased: antialiased, clip: clip, into: &out)
-            return
+            Stroker.stroke(path.transformed(by: t), hair, tolerance: Flattening.tolerance, into: &outline)
+            device = .identity
+        } else {
+            let scale = t.maxScale
+            guard scale > 0, scale.isFinite else { return }
+            Stroker.stroke(path, style, tolerance: Flattening.tolerance / scale, into: &outline)
         }
-        let scale = t.maxScale
-        guard scale > 0, scale.isFinite else { return }
-        let outline = Stroker.stroke(path, style, tolerance: Flattening.tolerance / scale)
-        rasterize(.path(outline), t, rule: .nonZero, antialiased: antialiased, clip: clip, into: &out)
+        guard !outline.contourEnds.isEmpty else { return }
+        // Cull by the outline's bounds before building edges.
+        edges.reset(clip: clip)
+        var start = 0
+        for k in 0..<outline.contourEnds.count {
+            let end = Int(outline.contourEnds[k])
+            edges.move(to: device.apply(outline.points[start]))
+            for i in (start + 1)..<end { edges.line(to: device.apply(outline.points[i])) }
+            edges.close()
+            start = end
+        }
+        edges.finish()
+        guard !edges.isEmpty else { return }
+        if antialiased {
+            scan.fill(&edges, rule: .nonZero, into: &out)
+        } else {
+            AliasedScan.fill(&edges, rule: .nonZero, into: &out)
+        }
     }
 
     // MARK: Clips

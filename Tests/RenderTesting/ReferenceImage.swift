@@ -4,9 +4,10 @@ import CanvasCodecs
 
 /// Reference-image comparison for the tests.
 ///
-/// Policy: a rendered image matches its reference when every channel of every pixel
-/// (straight RGBA, 8 bits) is within `tolerance` of the reference's (default 2/255:
-/// room for rounding differences between SIMD levels and platforms, far below anything
+/// Policy: a rendered image matches its reference when every channel of every pixel,
+/// premultiplied (colour × alpha, 8 bits, so that the colour of an almost transparent
+/// pixel weighs as little as it shows), is within `tolerance` of the reference's
+/// (default 2/255: room for rounding differences between platforms, far below anything
 /// visible). On a mismatch the actual image, the reference and a diff image (red
 /// where channels differ by more than the tolerance, scaled grey elsewhere) are
 /// written to `test-output/` at the package root, and the failure says where.
@@ -57,8 +58,7 @@ public enum ReferenceImage {
         let actual = image.rgbaBytes()
         var worst = 0, worstAt = (0, 0), bad = 0
         for i in stride(from: 0, to: actual.count, by: 4) {
-            var d = 0
-            for c in 0..<4 { d = max(d, abs(Int(actual[i + c]) - Int(reference.rgba[i + c]))) }
+            let d = difference(actual, reference.rgba, at: i)
             if d > tolerance { bad += 1 }
             if d > worst {
                 worst = d
@@ -71,6 +71,17 @@ public enum ReferenceImage {
         }
     }
 
+    /// The largest difference of the premultiplied channels of pixel `i` (byte offset).
+    static func difference(_ a: [UInt8], _ b: [UInt8], at i: Int) -> Int {
+        let aa = Int(a[i + 3]), ba = Int(b[i + 3])
+        var d = abs(aa - ba)
+        for c in 0..<3 {
+            let pa = (Int(a[i + c]) * aa + 127) / 255, pb = (Int(b[i + c]) * ba + 127) / 255
+            d = max(d, abs(pa - pb))
+        }
+        return d
+    }
+
     static func writeOutputs(_ image: CGImage, reference: PNGCodec.Decoded?, name: String, tolerance: Int = 2) throws {
         try FileManager.default.createDirectory(at: outputDirectory, withIntermediateDirectories: true)
         try image.pngData()!.write(to: outputDirectory.appendingPathComponent("\(name)-actual.png"))
@@ -80,8 +91,7 @@ public enum ReferenceImage {
         let actual = image.rgbaBytes()
         var diff = [UInt8](repeating: 255, count: actual.count)
         for i in stride(from: 0, to: actual.count, by: 4) {
-            var d = 0
-            for c in 0..<4 { d = max(d, abs(Int(actual[i + c]) - Int(reference.rgba[i + c]))) }
+            let d = difference(actual, reference.rgba, at: i)
             if d > tolerance {
                 diff[i] = 255; diff[i + 1] = 0; diff[i + 2] = 0
             } else {

@@ -6,147 +6,242 @@ import Musl
 import Darwin
 #endif
 
-/// Turns a path and a stroke style into a fillable outline (fill it with the
-/// non-zero rule).
+/// Closed polygons: the outline of a stroke, ready to fill with the non-zero rule.
+public struct OutlineBuffer {
+    public var points = ScratchBuffer<Point>(capacity: 256)
+    /// The index one past the last point of each contour.
+    public var contourEnds = ScratchBuffer<Int32>(capacity: 16)
+
+    public init() {}
+
+    public mutating func removeAll() {
+        points.removeAll()
+        contourEnds.removeAll()
+    }
+
+    @inlinable @inline(__always)
+    public mutating func add(_ p: Point) { points.append(p) }
+
+    public mutating func closeContour(from start: Int) {
+        if points.count - start >= 3 {
+            contourEnds.append(Int32(truncatingIfNeeded: points.count))
+        } else {
+            points.resize(start)        // a contour of fewer than 3 points has no area
+        }
+    }
+
+    /// The outline as path storage.
+    public var pathData: PathData {
+        var path = PathData()
+        var start = 0
+        for k in 0..<contourEnds.count {
+            let end = Int(contourEnds[k])
+            path.move(to: points[start])
+            for i in (start + 1)..<end { path.line(to: points[i]) }
+            path.close()
+            start = end
+        }
+        return path
+    }
+}
+
+/// Turns a path and a stroke style into the outline of the stroke.
 ///
-/// This first stroker builds the outline as a union of simple pieces — a
-/// quadrilateral per segment, a polygon per join and per cap — all turning the same
-/// way, so that the non-zero rule merges them. The scan converter applies the rule
-/// exactly where pieces overlap, so the union has no seams. Curves are flattened
-/// within `tolerance` before offsetting.
+/// Curves are flattened within `tolerance` (in the path's own space) and each
+/// subpath's polyline is offset by half the width on both sides. An open subpath
+/// becomes one closed contour — left side forward, end cap, right side backward,
+/// start cap; a closed subpath becomes two contours turning opposite ways, so that
+/// the non-zero rule fills the ring between them. At each vertex the outer side gets
+/// the join (a miter within the limit, Core Graphics' definition: the miter length
+/// over the line width; an arc; a bevel) and the inner side passes through the
+/// vertex itself, which keeps sharp inner corners correct under the non-zero rule.
+/// Pieces that overlap are merged exactly by the scan converter.
 public enum Stroker {
-    public static func stroke(_ path: PathData, _ style: StrokeParameters, tolerance: Double) -> PathData {
-        var out = PathData()
+    public static func stroke(_ path: PathData, _ style: StrokeParameters, tolerance: Double,
+                              into out: inout OutlineBuffer) {
         let hw = style.width / 2
-        guard hw > 0, hw.isFinite, tolerance > 0 else { return out }
+        guard hw > 0, hw.isFinite, tolerance > 0, tolerance.isFinite else { return }
         var lines = path.polylines(tolerance: tolerance)
         if let pattern = Dasher.validPattern(style.dash) {
             lines = Dasher.dash(lines, pattern: pattern, phase: style.dashPhase)
         }
-        var builder = PieceBuilder(hw: hw, tolerance: tolerance)
-        for line in lines { builder.add(line, style) }
-        out = builder.path
-        return out
+        var builder = OutlineBuilder(hw: hw, style: style, tolerance: tolerance)
+        for line in lines {
+            line.points.withUnsafeBufferPointer { pts in
+                builder.add(pts, closed: line.closed, direction: line.direction, into: &out)
+            }
+        }
+    }
+
+    /// The outline as path storage (for `Path.strokedPath`).
+    public static func stroke(_ path: PathData, _ style: StrokeParameters, tolerance: Double) -> PathData {
+        var out = OutlineBuffer()
+        stroke(path, style, tolerance: tolerance, into: &out)
+        return out.pathData
     }
 }
 
-private struct PieceBuilder {
+private struct OutlineBuilder {
     let hw: Double
+    let style: StrokeParameters
     let tolerance: Double
-    var path = PathData()
+    /// The largest angle an arc step may turn and stay within the tolerance.
+    let arcStep: Double
+    let miterLimit: Double
 
-    init(hw: Double, tolerance: Double) {
+    init(hw: Double, style: StrokeParameters, tolerance: Double) {
         self.hw = hw
+        self.style = style
         self.tolerance = tolerance
-    }
-
-    /// Adds a closed polygon turning clockwise on a y-down screen (positive area).
-    mutating func polygon(_ pts: [Point]) {
-        guard pts.count >= 3 else { return }
-        var area = 0.0
-        for i in 0..<pts.count {
-            let a = pts[i], b = pts[(i + 1) % pts.count]
-            area += a.x * b.y - b.x * a.y
-        }
-        guard area != 0, area.isFinite else { return }
-        let ordered = area > 0 ? pts : pts.reversed()
-        path.move(to: ordered[0])
-        for p in ordered.dropFirst() { path.line(to: p) }
-        path.close()
-    }
-
-    mutating func circle(_ c: Point) {
-        let n = circleSegments
-        var pts: [Point] = []
-        pts.reserveCapacity(n)
-        for i in 0..<n {
-            let a = Double(i) * 2 * .pi / Double(n)
-            pts.append(Point(c.x + hw * cos(a), c.y + hw * sin(a)))
-        }
-        polygon(pts)
-    }
-
-    var circleSegments: Int {
-        // The chord of an arc of angle θ deviates by r(1 − cos(θ/2)).
+        // A chord of angle θ deviates from its arc by r(1 − cos(θ/2)).
         let ratio = min(1, tolerance / hw)
-        let theta = 2 * acos(1 - ratio)
-        return max(8, min(1024, Int((2 * .pi / max(theta, 1e-3)).rounded(.up))))
+        arcStep = max(2 * acos(1 - ratio), 0.01)
+        miterLimit = style.miterLimit.isFinite && style.miterLimit > 0 ? style.miterLimit : 10
     }
 
-    mutating func add(_ line: Polyline, _ style: StrokeParameters) {
-        let pts = line.points
-        if pts.count == 1 {
-            let p = pts[0]
-            switch style.cap {
-            case .butt: break
-            case .round: circle(p)
-            case .square:
-                let d = line.direction * hw
-                let n = Point(-d.y, d.x)
-                polygon([p - d + n, p + d + n, p + d - n, p - d - n])
+    @inline(__always)
+    func normal(_ u: Point) -> Point { Point(-u.y * hw, u.x * hw) }
+
+    @inline(__always)
+    func unit(_ a: Point, _ b: Point) -> Point {
+        let d = b - a
+        let len = d.length
+        return len > 0 ? d * (1 / len) : Point(1, 0)
+    }
+
+    mutating func add(_ pts: UnsafeBufferPointer<Point>, closed: Bool, direction: Point, into out: inout OutlineBuffer) {
+        let n = pts.count
+        guard n > 0 else { return }
+        if n == 1 {
+            dot(pts[0], direction: direction, into: &out)
+            return
+        }
+        if closed {
+            // Two loops: the left side forward, the right side backward.
+            var start = out.points.count
+            side(pts, count: n, closed: true, reversed: false, into: &out)
+            out.closeContour(from: start)
+            start = out.points.count
+            side(pts, count: n, closed: true, reversed: true, into: &out)
+            out.closeContour(from: start)
+            return
+        }
+        let start = out.points.count
+        side(pts, count: n, closed: false, reversed: false, into: &out)
+        cap(pts[n - 1], direction: unit(pts[n - 2], pts[n - 1]), into: &out)
+        side(pts, count: n, closed: false, reversed: true, into: &out)
+        cap(pts[0], direction: unit(pts[1], pts[0]), into: &out)
+        out.closeContour(from: start)
+    }
+
+    /// The left side of the polyline (or of the reversed polyline): offset points, with
+    /// joins at interior vertices (at every vertex when closed).
+    @inline(__always)
+    func point(_ pts: UnsafeBufferPointer<Point>, _ count: Int, _ i: Int, _ reversed: Bool) -> Point {
+        reversed ? pts[count - 1 - i] : pts[i]
+    }
+
+    mutating func side(_ pts: UnsafeBufferPointer<Point>, count n: Int, closed: Bool, reversed: Bool,
+                       into out: inout OutlineBuffer) {
+        if closed {
+            for i in 0..<n {
+                let prev = point(pts, n, (i + n - 1) % n, reversed)
+                let p = point(pts, n, i, reversed)
+                let next = point(pts, n, (i + 1) % n, reversed)
+                join(p, unit(prev, p), unit(p, next), into: &out)
             }
             return
         }
-        let count = pts.count
-        let segmentCount = line.closed ? count : count - 1
-        for i in 0..<segmentCount {
-            let a = pts[i], b = pts[(i + 1) % count]
-            let d = b - a
-            let len = d.length
-            guard len > 0 else { continue }
-            let u = d * (1 / len)
-            let n = Point(-u.y, u.x) * hw
-            polygon([a + n, b + n, b - n, a - n])
+        let p0 = point(pts, n, 0, reversed), p1 = point(pts, n, 1, reversed)
+        out.add(p0 + normal(unit(p0, p1)))
+        if n > 2 {
+            for i in 1..<(n - 1) {
+                let prev = point(pts, n, i - 1, reversed)
+                let p = point(pts, n, i, reversed)
+                let next = point(pts, n, i + 1, reversed)
+                join(p, unit(prev, p), unit(p, next), into: &out)
+            }
         }
-        // Joins at interior vertices, and at the first vertex when closed.
-        let joinRange = line.closed ? 0..<count : 1..<(count - 1)
-        for i in joinRange {
-            let p = pts[i]
-            let prev = pts[(i - 1 + count) % count], next = pts[(i + 1) % count]
-            join(p, incoming: p - prev, outgoing: next - p, style)
-        }
-        if !line.closed {
-            cap(pts[0], direction: pts[0] - pts[1], style.cap)
-            cap(pts[count - 1], direction: pts[count - 1] - pts[count - 2], style.cap)
-        }
+        let a = point(pts, n, n - 2, reversed), b = point(pts, n, n - 1, reversed)
+        out.add(b + normal(unit(a, b)))
     }
 
-    mutating func cap(_ p: Point, direction d0: Point, _ cap: StrokeParameters.Cap) {
-        let len = d0.length
-        guard len > 0 else { return }
-        let u = d0 * (1 / len)
-        switch cap {
-        case .butt: break
-        case .round: circle(p)
-        case .square:
-            let n = Point(-u.y, u.x) * hw
-            let e = u * hw
-            polygon([p + n, p + e + n, p + e - n, p - n])
-        }
-    }
-
-    mutating func join(_ p: Point, incoming a: Point, outgoing b: Point, _ style: StrokeParameters) {
-        let la = a.length, lb = b.length
-        guard la > 0, lb > 0 else { return }
-        let u0 = a * (1 / la), u1 = b * (1 / lb)
+    /// The join at `p` on the left side, between directions `u0` and `u1`.
+    mutating func join(_ p: Point, _ u0: Point, _ u1: Point, into out: inout OutlineBuffer) {
+        let n0 = normal(u0), n1 = normal(u1)
         let cross = u0.cross(u1), dot = u0.dot(u1)
-        if abs(cross) < 1e-12 && dot > 0 { return }            // straight on
+        if abs(cross) < 1e-9 && dot > 0 {
+            out.add(p + n1)                       // straight on
+            return
+        }
+        if cross > 0 {
+            // The left side is the inner side here: pass through the vertex.
+            out.add(p + n0)
+            out.add(p)
+            out.add(p + n1)
+            return
+        }
+        out.add(p + n0)
         switch style.join {
         case .round:
-            circle(p)
-        case .bevel, .miter:
-            let s: Double = cross > 0 ? -1 : 1                  // the outer side
-            let n0 = Point(-u0.y, u0.x) * (hw * s), n1 = Point(-u1.y, u1.x) * (hw * s)
-            if style.join == .miter {
-                let cosHalf = ((1 + dot) / 2).squareRoot()      // sin of half the inner angle
-                let limit = style.miterLimit.isFinite && style.miterLimit > 0 ? style.miterLimit : 10
-                if cosHalf > 1e-9 && 1 / cosHalf <= limit {
-                    let m = (n0 + n1) * (1 / (1 + dot))
-                    polygon([p, p + n0, p + m, p + n1])
-                    return
-                }
+            arc(p, from: n0, sweep: atan2(cross, dot) == .pi ? -.pi : atan2(cross, dot), into: &out)
+        case .miter:
+            // The miter is the line width over sin(θ/2), θ the angle between the segments.
+            let cosHalf = ((1 + dot) / 2).squareRoot()
+            if cosHalf > 1e-9 && 1 / cosHalf <= miterLimit {
+                out.add(p + (n0 + n1) * (1 / (1 + dot)))
             }
-            polygon([p, p + n0, p + n1])
+        case .bevel:
+            break
         }
+        out.add(p + n1)
+    }
+
+    /// Arc points strictly between `p + from` and its rotation by `sweep`.
+    mutating func arc(_ p: Point, from v: Point, sweep: Double, into out: inout OutlineBuffer) {
+        let steps = Int((abs(sweep) / arcStep).rounded(.up))
+        guard steps > 1 else { return }
+        let a0 = atan2(v.y, v.x)
+        let step = sweep / Double(steps)
+        for k in 1..<steps {
+            let a = a0 + step * Double(k)
+            out.add(Point(p.x + hw * cos(a), p.y + hw * sin(a)))
+        }
+    }
+
+    /// The cap at `p`, the end of a side heading in direction `u`: from the left
+    /// offset round to the right one.
+    mutating func cap(_ p: Point, direction u: Point, into out: inout OutlineBuffer) {
+        let n = normal(u)
+        switch style.cap {
+        case .butt:
+            break
+        case .square:
+            let e = u * hw
+            out.add(p + n + e)
+            out.add(p - n + e)
+        case .round:
+            arc(p, from: n, sweep: -.pi, into: &out)
+        }
+    }
+
+    /// A zero-length subpath: a dot for round caps, a square for square caps.
+    mutating func dot(_ p: Point, direction: Point, into out: inout OutlineBuffer) {
+        let start = out.points.count
+        switch style.cap {
+        case .butt:
+            return
+        case .round:
+            let steps = max(8, Int((2 * .pi / arcStep).rounded(.up)))
+            for k in 0..<steps {
+                let a = 2 * Double.pi * Double(k) / Double(steps)
+                out.add(Point(p.x + hw * cos(a), p.y + hw * sin(a)))
+            }
+        case .square:
+            let d = direction * hw
+            let n = Point(-d.y, d.x)
+            out.add(p - d + n); out.add(p + d + n); out.add(p + d - n); out.add(p - d - n)
+        }
+        out.closeContour(from: start)
     }
 }
