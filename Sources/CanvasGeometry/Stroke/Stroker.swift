@@ -187,8 +187,10 @@ private struct OutlineBuilder {
             arc(p, from: n0, sweep: atan2(cross, dot) == .pi ? -.pi : atan2(cross, dot), into: &out)
         case .miter:
             // The miter is the line width over sin(θ/2), θ the angle between the segments.
+            // A near-reversal (a miter over ~1,400 widths long) is always bevelled, as
+            // Skia does, whatever the limit: no spikes from almost parallel segments.
             let cosHalf = ((1 + dot) / 2).squareRoot()
-            if cosHalf > 1e-9 && 1 / cosHalf <= miterLimit {
+            if 1 + dot > 1e-6 && 1 / cosHalf <= miterLimit {
                 out.add(p + (n0 + n1) * (1 / (1 + dot)))
             }
         case .bevel:
@@ -199,7 +201,9 @@ private struct OutlineBuilder {
 
     /// Arc points strictly between `p + from` and its rotation by `sweep`.
     mutating func arc(_ p: Point, from v: Point, sweep: Double, into out: inout OutlineBuffer) {
-        let steps = Int((abs(sweep) / arcStep).rounded(.up))
+        // At most 4,096 steps an arc: only absurd widths (≥ 10⁶ times the tolerance)
+        // reach the cap, and their arcs lie far outside any canvas.
+        let steps = min(4096, Int((abs(sweep) / arcStep).rounded(.up)))
         guard steps > 1 else { return }
         let a0 = atan2(v.y, v.x)
         let step = sweep / Double(steps)
@@ -232,7 +236,7 @@ private struct OutlineBuilder {
         case .butt:
             return
         case .round:
-            let steps = max(8, Int((2 * .pi / arcStep).rounded(.up)))
+            let steps = max(8, min(8192, Int((2 * .pi / arcStep).rounded(.up))))
             for k in 0..<steps {
                 let a = 2 * Double.pi * Double(k) / Double(steps)
                 out.add(Point(p.x + hw * cos(a), p.y + hw * sin(a)))

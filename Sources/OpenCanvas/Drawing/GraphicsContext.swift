@@ -132,9 +132,18 @@ public struct GraphicsContext {
         record(path.geometry, .fill(style.isEOFilled ? .evenOdd : .nonZero, antialiased: style.isAntialiased), paint)
     }
 
-    /// Strokes `path` with `style`.
+    /// Strokes `path` with `style`. A NaN, infinite or negative width or miter limit
+    /// is ignored (the default is kept, and the case counted); a dash pattern with a
+    /// bad entry draws solid.
     public func stroke(_ path: Path, with shading: Shading, style: StrokeStyle) {
-        guard !path.isEmpty, let paint = paint(for: shading) else { return }
+        guard !path.isEmpty, let paint = paint(for: shading),
+              let p = GraphicsContext.strokeParameters(style) else { return }
+        record(path.geometry, .stroke(p, antialiased: true), paint)
+    }
+
+    /// The engine's stroke parameters for a style, with bad values replaced by the
+    /// defaults (and counted).
+    static func strokeParameters(_ style: StrokeStyle) -> StrokeParameters? {
         var p = StrokeParameters()
         if style.lineWidth.isFinite && style.lineWidth >= 0 {
             p.width = Double(style.lineWidth)
@@ -158,7 +167,7 @@ public struct GraphicsContext {
         }
         p.dash = style.dash.map(Double.init)
         p.dashPhase = style.dashPhase.isFinite ? Double(style.dashPhase) : 0
-        record(path.geometry, .stroke(p, antialiased: true), paint)
+        return p
     }
 
     /// Strokes `path` with a line `lineWidth` wide and the other `StrokeStyle` defaults.
