@@ -1,0 +1,98 @@
+import Foundation
+import CanvasRender
+
+/// A shape filled or stroked with a style: the view behind `Shape.fill` and
+/// `Shape.stroke`, and a shape's own body.
+public struct _ShapeView<Content: Shape, Style: ShapeStyle>: View {
+    public var shape: Content
+    public var style: Style
+    public var fillStyle: FillStyle
+    var stroke: StrokeStyle?
+
+    public init(shape: Content, style: Style, fillStyle: FillStyle = FillStyle()) {
+        self.shape = shape
+        self.style = style
+        self.fillStyle = fillStyle
+    }
+
+    public typealias Body = Never
+}
+
+extension Shape {
+    /// The shape filled with `content` (the foreground style by default).
+    public func fill<S: ShapeStyle>(_ content: S = .foreground, style: FillStyle = FillStyle()) -> _ShapeView<Self, S> {
+        _ShapeView(shape: self, style: content, fillStyle: style)
+    }
+
+    /// The shape filled with the foreground style.
+    public func fill(style: FillStyle = FillStyle()) -> _ShapeView<Self, ForegroundStyle> {
+        _ShapeView(shape: self, style: ForegroundStyle(), fillStyle: style)
+    }
+
+    /// The shape's outline stroked with `content`.
+    public func stroke<S: ShapeStyle>(_ content: S, style: StrokeStyle, antialiased: Bool = true) -> _ShapeView<Self, S> {
+        var v = _ShapeView(shape: self, style: content, fillStyle: FillStyle(antialiased: antialiased))
+        v.stroke = style
+        return v
+    }
+
+    public func stroke<S: ShapeStyle>(_ content: S, lineWidth: CGFloat = 1, antialiased: Bool = true) -> _ShapeView<Self, S> {
+        stroke(content, style: StrokeStyle(lineWidth: lineWidth), antialiased: antialiased)
+    }
+}
+
+extension InsettableShape {
+    /// A border inside the shape's frame: the shape inset by half the line width, then
+    /// stroked.
+    public func strokeBorder<S: ShapeStyle>(_ content: S, style: StrokeStyle, antialiased: Bool = true)
+        -> _ShapeView<InsetShape, S> {
+        inset(by: style.lineWidth / 2).stroke(content, style: style, antialiased: antialiased)
+    }
+
+    public func strokeBorder<S: ShapeStyle>(_ content: S, lineWidth: CGFloat = 1, antialiased: Bool = true)
+        -> _ShapeView<InsetShape, S> {
+        strokeBorder(content, style: StrokeStyle(lineWidth: lineWidth), antialiased: antialiased)
+    }
+
+    public func strokeBorder(style: StrokeStyle, antialiased: Bool = true) -> _ShapeView<InsetShape, ForegroundStyle> {
+        strokeBorder(ForegroundStyle(), style: style, antialiased: antialiased)
+    }
+
+    public func strokeBorder(lineWidth: CGFloat = 1, antialiased: Bool = true) -> _ShapeView<InsetShape, ForegroundStyle> {
+        strokeBorder(ForegroundStyle(), lineWidth: lineWidth, antialiased: antialiased)
+    }
+}
+
+final class ShapeNode: ViewNode {
+    let sizing: (ProposedViewSize) -> CGSize
+    let draw: (inout GraphicsContext, CGRect) -> Void
+
+    init(sizing: @escaping (ProposedViewSize) -> CGSize, draw: @escaping (inout GraphicsContext, CGRect) -> Void) {
+        self.sizing = sizing
+        self.draw = draw
+    }
+
+    override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { sizing(proposal) }
+
+    override func render(into recorder: GraphicsContext.Recorder, environment: EnvironmentValues) {
+        guard frame.width.isFinite, frame.height.isFinite else { return }
+        var context = GraphicsContext(recorder: recorder, base: .identity,
+                                      size: frame.size, environment: environment)
+        draw(&context, frame)
+    }
+}
+
+extension _ShapeView: PrimitiveView {
+    func makeNode(environment: EnvironmentValues) -> ViewNode {
+        let shape = self.shape, style = self.style, fillStyle = self.fillStyle, stroke = self.stroke
+        return ShapeNode(sizing: { shape.sizeThatFits($0) }) { context, frame in
+            let path = shape.path(in: frame)
+            let shading = GraphicsContext.Shading.color(style._color(in: context.environment))
+            if let stroke {
+                context.stroke(path, with: shading, style: stroke)
+            } else {
+                context.fill(path, with: shading, style: fillStyle)
+            }
+        }
+    }
+}
