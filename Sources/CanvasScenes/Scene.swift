@@ -40,6 +40,7 @@ public struct Scene: Sendable {
 public enum Scenes {
     public static let all: [Scene] = [
         helloCanvas, yearGrid, starFillRules, translucentShapes, clipsAndCopies, strokeBasics, textStyles,
+        strokeCapsJoinsDashes, hairlines, trimAlongCurve, cornerStyles,
     ]
 
     public static func named(_ name: String) -> Scene? { all.first { $0.name == name } }
