@@ -148,7 +148,7 @@ private struct OutlineBuilder {
                 let prev = point(pts, n, (i + n - 1) % n, reversed)
                 let p = point(pts, n, i, reversed)
                 let next = point(pts, n, (i + 1) % n, reversed)
-                join(p, unit(prev, p), unit(p, next), into: &out)
+                join(p, prev, next, into: &out)
             }
             return
         }
@@ -159,15 +159,18 @@ private struct OutlineBuilder {
                 let prev = point(pts, n, i - 1, reversed)
                 let p = point(pts, n, i, reversed)
                 let next = point(pts, n, i + 1, reversed)
-                join(p, unit(prev, p), unit(p, next), into: &out)
+                join(p, prev, next, into: &out)
             }
         }
         let a = point(pts, n, n - 2, reversed), b = point(pts, n, n - 1, reversed)
         out.add(b + normal(unit(a, b)))
     }
 
-    /// The join at `p` on the left side, between directions `u0` and `u1`.
-    mutating func join(_ p: Point, _ u0: Point, _ u1: Point, into out: inout OutlineBuffer) {
+    /// The join at `p` on the left side, between the segments from `prev` and to `next`.
+    mutating func join(_ p: Point, _ prev: Point, _ next: Point, into out: inout OutlineBuffer) {
+        let d0 = p - prev, d1 = next - p
+        let len0 = d0.length, len1 = d1.length
+        let u0 = len0 > 0 ? d0 * (1 / len0) : Point(1, 0), u1 = len1 > 0 ? d1 * (1 / len1) : Point(1, 0)
         let n0 = normal(u0), n1 = normal(u1)
         let cross = u0.cross(u1), dot = u0.dot(u1)
         if abs(cross) < 1e-9 && dot > 0 {
@@ -175,10 +178,17 @@ private struct OutlineBuilder {
             return
         }
         if cross > 0 {
-            // The left side is the inner side here: pass through the vertex.
-            out.add(p + n0)
-            out.add(p)
-            out.add(p + n1)
+            // The left side is the inner side here. Where the two offset lines meet
+            // within both segments, that meeting point is the corner; otherwise (short
+            // segments, sharp turns) the side passes through the vertex itself, which
+            // the non-zero rule fills correctly.
+            if 1 + dot > 1e-6 && hw * cross / (1 + dot) <= min(len0, len1) {
+                out.add(p + (n0 + n1) * (1 / (1 + dot)))
+            } else {
+                out.add(p + n0)
+                out.add(p)
+                out.add(p + n1)
+            }
             return
         }
         out.add(p + n0)

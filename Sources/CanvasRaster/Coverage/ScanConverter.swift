@@ -80,8 +80,9 @@ private struct Workspace {
     var rowCapacity: Int
     /// Active edges (indices into the edge list) in left-to-right order at the sweep line.
     var active = ScratchBuffer<Int32>(capacity: 64)
-    /// x of each active edge at the top of the current band.
+    /// x of each active edge at the top and the bottom of the current band.
     var top = ScratchBuffer<Double>(capacity: 64)
+    var bottom = ScratchBuffer<Double>(capacity: 64)
     /// Per edge: where its current run as a boundary began (NaN: not a boundary) and
     /// with which sign. An edge is accumulated once per run, not once per band, so
     /// crossings elsewhere in a row cost it nothing.
@@ -151,28 +152,39 @@ private struct Workspace {
         runSign.resize(n)
         for i in 0..<n { runStart[i] = .nan }
         active.removeAll()
+        top.removeAll()
         var next = 0
         blockTop = firstRow
         resetBlock()
         var y = Double(firstRow)
         let yEnd = Double(lastRow)
-        // Skip edges that end above the first row (clipping leaves none, but be safe).
         while y < yEnd {
-            // Events at y: edges starting here join, edges ending here leave.
+            // Pass 1 — events at y: finished edges leave (closing their runs), new ones
+            // join; note where the next edge ends.
             var kept = 0
-            let a = active.pointer
+            var nextEnd = yEnd
+            let a = active.pointer, t = top.pointer
             for i in 0..<active.count {
                 let index = Int(a[i])
-                if list[index].y1 > y {
+                let y1 = list[index].y1
+                if y1 > y {
                     a[kept] = a[i]
+                    t[kept] = t[i]
                     kept += 1
+                    nextEnd = min(nextEnd, y1)
                 } else {
-                    endRun(list, index, at: list[index].y1)
+                    endRun(list, index, at: y1)
                 }
             }
             active.resize(kept)
+            top.resize(kept)
             while next < n && list[next].y0 <= y {
-                if list[next].y1 > y { active.append(Int32(truncatingIfNeeded: next)) }
+                let e = list[next]
+                if e.y1 > y {
+                    active.append(Int32(truncatingIfNeeded: next))
+                    top.append(e.x(at: y))
+                    nextEnd = min(nextEnd, e.y1)
+                }
                 next += 1
             }
             let blockBottom = Double(blockTop + blockRows)
@@ -186,17 +198,23 @@ private struct Workspace {
                 y = target
                 continue
             }
-            // The band ends at the next start, end, block boundary or crossing.
-            var yNext = min(yEnd, blockBottom)
-            if next < n { yNext = min(yNext, max(list[next].y0, y)) }
-            for i in 0..<active.count { yNext = min(yNext, list[Int(active[i])].y1) }
-            if !(yNext > y) { yNext = min(yEnd, blockBottom) }   // never stall
-            orderActive(list, y: y)
-            if crossingsLeft > 0, let crossing = earliestCrossing(list, y: y, before: yNext) {
-                yNext = crossing
-                crossingsLeft -= 1
+            // The band ends at the next start, end or block boundary — or sooner, at the
+            // first crossing, found in pass 2.
+            var limit = min(nextEnd, blockBottom)
+            if next < n { limit = min(limit, max(list[next].y0, y)) }
+            if !(limit > y) { limit = min(yEnd, blockBottom) }   // never stall
+            sortActive(list)
+            // Pass 2 — each edge's x at the band's bottom, crossings of neighbours, and
+            // the fill rule applied to the windings between them.
+            let yNext = walkBand(list, ya: y, limit: limit, rule: rule)
+            // The next band's tops: the bottoms, or, at a crossing, interpolated.
+            let t2 = top.pointer, b2 = bottom.pointer
+            if yNext == limit {
+                for i in 0..<active.count { t2[i] = b2[i] }
+            } else {
+                let f = (yNext - y) / (limit - y)
+                for i in 0..<active.count { t2[i] += (b2[i] - t2[i]) * f }
             }
-            accumulateBand(list, ya: y, yb: yNext, rule: rule)
             y = yNext
             if y >= blockBottom && blockTop + blockRows < lastRow {
                 // Runs continue into the next block, but their rows here must be complete.
@@ -217,21 +235,18 @@ private struct Workspace {
         sweepBlock(rows: min(blockRows, lastRow - blockTop), x0: cellLeft, width: width, rule: rule, into: &out)
     }
 
-    /// Sorts the active edges left to right just below `y`: by x at `y`, and where two
-    /// meet at `y` (within rounding: at a crossing just passed they are equal but for
-    /// the last bits) by the direction they head in. Insertion sort: the order changes
-    /// little between bands.
-    mutating func orderActive(_ list: UnsafeMutablePointer<Edge>, y: Double) {
-        let a = active.pointer
+    /// Sorts the active edges (with their x at the band's top) left to right just below
+    /// the top: by x, and where two meet there (within rounding: at a crossing just
+    /// passed they are equal but for the last bits) by the direction they head in.
+    /// Insertion sort: the order changes little between bands.
+    mutating func sortActive(_ list: UnsafeMutablePointer<Edge>) {
+        let a = active.pointer, t = top.pointer
         let n = active.count
-        top.resize(n)
-        let t = top.pointer
-        for i in 0..<n { t[i] = list[Int(a[i])].x(at: y) }
         guard n > 1 else { return }
         for k in 1..<n {
-            let v = a[k], x = t[k], slope = list[Int(v)].slope
+            let v = a[k], x = t[k]
             var j = k
-            while j > 0 && (t[j - 1] > x + 1e-9 || (t[j - 1] >= x - 1e-9 && list[Int(a[j - 1])].slope > slope)) {
+            while j > 0 && (t[j - 1] > x + 1e-9 || (t[j - 1] >= x - 1e-9 && list[Int(a[j - 1])].slope > list[Int(v)].slope)) {
                 a[j] = a[j - 1]
                 t[j] = t[j - 1]
                 j -= 1
@@ -241,38 +256,32 @@ private struct Workspace {
         }
     }
 
-    /// The first crossing of neighbouring edges strictly inside `y ..< limit`.
-    func earliestCrossing(_ list: UnsafeMutablePointer<Edge>, y: Double, before limit: Double) -> Double? {
+    /// One pass over the sorted active edges of the band from `ya`: their x at `limit`
+    /// (into `bottom`), the earliest crossing of neighbours (the band ends there), and
+    /// the boundary runs — the edges where the rule flips between inside and outside
+    /// start or end theirs. Returns where the band ends.
+    mutating func walkBand(_ list: UnsafeMutablePointer<Edge>, ya: Double, limit: Double, rule: FillRule) -> Double {
         let n = active.count
-        guard n > 1 else { return nil }
-        let a = active.pointer, t = top.pointer
-        var best = limit
-        var found = false
-        var previousBottom = list[Int(a[0])].x(at: limit)
-        for k in 1..<n {
-            let b = list[Int(a[k])].x(at: limit)
-            // In order at the top; out of order at the bottom: they cross in between.
-            if b < previousBottom - 1e-9 {
-                let da = t[k - 1] - t[k], db = previousBottom - b    // da ≤ 0 < db
-                let yc = y + (limit - y) * (-da / (db - da))
-                if yc > y + 1e-9 && yc < best { best = yc; found = true }
-            }
-            previousBottom = b
-        }
-        return found ? best : nil
-    }
-
-    /// Applies the rule to the band's windings: the edges where inside and outside
-    /// change are boundaries (+1 entering, −1 leaving). A boundary run starts or ends
-    /// where an edge's role changes.
-    mutating func accumulateBand(_ list: UnsafeMutablePointer<Edge>, ya: Double, yb: Double, rule: FillRule) {
-        guard yb > ya else { return }
-        let a = active.pointer
+        bottom.resize(n)
+        let a = active.pointer, t = top.pointer, b = bottom.pointer
+        var yEnd = limit
         var winding: Int32 = 0
         var inside = false
-        for k in 0..<active.count {
+        var previousBottom = -Double.infinity
+        let checkCrossings = crossingsLeft > 0
+        for k in 0..<n {
             let index = Int(a[k])
-            winding &+= list[index].direction
+            let e = list[index]
+            let xb = e.x(at: limit)
+            b[k] = xb
+            if checkCrossings && k > 0 && xb < previousBottom - 1e-9 {
+                // In order at the top, out of order at the bottom: they cross between.
+                let da = t[k - 1] - t[k], db = previousBottom - xb
+                let yc = ya + (limit - ya) * (-da / (db - da))
+                if yc > ya + 1e-9 && yc < yEnd { yEnd = yc }
+            }
+            previousBottom = xb
+            winding &+= e.direction
             let now = rule.isInside(winding)
             let sign: Double = now == inside ? 0 : (now ? 1 : -1)
             inside = now
@@ -284,6 +293,8 @@ private struct Workspace {
                 runSign[index] = sign
             }
         }
+        if yEnd < limit { crossingsLeft -= 1 }
+        return yEnd
     }
 
     /// Accumulates an edge's boundary run up to `y` and closes it.
