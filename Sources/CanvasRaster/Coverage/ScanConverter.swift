@@ -272,7 +272,7 @@ private struct Workspace {
         for k in 0..<n {
             let index = Int(a[k])
             let e = list[index]
-            let xb = e.x(at: limit)
+            let xb = e.xWithin(limit)            // limit ≤ y1 for every active edge
             b[k] = xb
             if checkCrossings && k > 0 && xb < previousBottom - 1e-9 {
                 // In order at the top, out of order at the bottom: they cross between.

@@ -9,6 +9,12 @@ public struct Edge: Sendable {
     public var slope: Double
     public var direction: Int32
 
+    /// x at `y`, for `y` within the edge's range (no clamping: the caller knows).
+    @inlinable @inline(__always)
+    public func xWithin(_ y: Double) -> Double {
+        y >= y1 ? x1 : x0 + (y - y0) * slope
+    }
+
     @inlinable @inline(__always)
     public func x(at y: Double) -> Double {
         if y <= y0 { return x0 }
@@ -94,8 +100,24 @@ public struct EdgeList: PathSink {
     }
 
     public mutating func sortByTop() {
-        var all = UnsafeMutableBufferPointer(start: edges.pointer, count: edges.count)
-        all.sort { $0.y0 < $1.y0 }
+        let n = edges.count
+        let e = edges.pointer
+        if n <= 96 {
+            // Insertion sort: paths arrive in runs of ascending or descending edges, and
+            // for the small edge counts of most shapes this beats the library's sort.
+            for k in 1..<max(1, n) {
+                let v = e[k]
+                var j = k
+                while j > 0 && e[j - 1].y0 > v.y0 {
+                    e[j] = e[j - 1]
+                    j -= 1
+                }
+                e[j] = v
+            }
+        } else {
+            var all = UnsafeMutableBufferPointer(start: e, count: n)
+            all.sort { $0.y0 < $1.y0 }
+        }
     }
 
     // MARK: PathSink
