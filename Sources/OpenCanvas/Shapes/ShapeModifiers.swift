@@ -63,17 +63,20 @@ public struct OffsetShape<Content: Shape>: Shape {
     public func path(in rect: CGRect) -> Path { shape.path(in: rect).offsetBy(dx: offset.width, dy: offset.height) }
 }
 
+/// `transform` applied about the point at `anchor` in `rect`.
+func about(_ anchor: UnitPoint, in rect: CGRect, _ transform: CGAffineTransform) -> CGAffineTransform {
+    let a = CGPoint(x: rect.minX + rect.width * anchor.x, y: rect.minY + rect.height * anchor.y)
+    return CGAffineTransform(translationX: -a.x, y: -a.y).concatenating(transform)
+        .concatenating(CGAffineTransform(translationX: a.x, y: a.y))
+}
+
 @frozen
 public struct ScaledShape<Content: Shape>: Shape {
     public var shape: Content
     public var scale: CGSize
     public var anchor: UnitPoint
     public func path(in rect: CGRect) -> Path {
-        let a = CGPoint(x: rect.minX + rect.width * anchor.x, y: rect.minY + rect.height * anchor.y)
-        let t = CGAffineTransform(translationX: -a.x, y: -a.y)
-            .concatenating(CGAffineTransform(scaleX: scale.width, y: scale.height))
-            .concatenating(CGAffineTransform(translationX: a.x, y: a.y))
-        return shape.path(in: rect).applying(t)
+        shape.path(in: rect).applying(about(anchor, in: rect, CGAffineTransform(scaleX: scale.width, y: scale.height)))
     }
 }
 
@@ -83,11 +86,7 @@ public struct RotatedShape<Content: Shape>: Shape {
     public var angle: Angle
     public var anchor: UnitPoint
     public func path(in rect: CGRect) -> Path {
-        let a = CGPoint(x: rect.minX + rect.width * anchor.x, y: rect.minY + rect.height * anchor.y)
-        let t = CGAffineTransform(translationX: -a.x, y: -a.y)
-            .concatenating(CGAffineTransform(rotationAngle: angle.radians))
-            .concatenating(CGAffineTransform(translationX: a.x, y: a.y))
-        return shape.path(in: rect).applying(t)
+        shape.path(in: rect).applying(about(anchor, in: rect, CGAffineTransform(rotationAngle: angle.radians)))
     }
 }
 
