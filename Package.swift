@@ -26,10 +26,13 @@ let package = Package(
         // feature (AVX2 or the x86-64 baseline). Swift cannot give one function a wider
         // target than the module; see Sources/CPixelKernels/kernels.c for the measurements.
         .target(name: "CPixelKernels"),
-        .target(name: "CanvasPaint", dependencies: ["CanvasRaster", "CPixelKernels"]),
+        .target(name: "CanvasPaint", dependencies: ["CanvasRaster", "CPixelKernels", "CEngineSupport"]),
+
+        // MARK: 4 — layers and filters (blur, shadow, colour matrices) on float planes
+        .target(name: "CanvasEffects", dependencies: ["CanvasPaint"]),
 
         // MARK: 4 — the display list and its renderer
-        .target(name: "CanvasRender", dependencies: ["CanvasPaint"]),
+        .target(name: "CanvasRender", dependencies: ["CanvasPaint", "CanvasEffects"]),
 
         // MARK: 5 — text and image codecs, on Debian's C libraries
         .systemLibrary(name: "CFontStack", pkgConfig: "harfbuzz",

@@ -53,6 +53,33 @@ static void srcover_mask_portable(uint32_t *d, const uint8_t *m, size_t n, uint3
     }
 }
 
+static inline uint32_t coverage_at(const uint8_t *m, uint32_t alpha, size_t i) {
+    return m ? m[i] : alpha;
+}
+
+static void srcover_row_portable(uint32_t *d, const uint32_t *src, const uint8_t *m, uint32_t alpha, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        uint32_t a = coverage_at(m, alpha, i);
+        if (a == 0 || src[i] == 0) continue;
+        uint32_t s = a == 255 ? src[i] : scale_pixel(src[i], a);
+        d[i] = s + scale_pixel(d[i], 255 - (s >> 24));
+    }
+}
+
+static void plus_row_portable(uint32_t *d, const uint32_t *src, const uint8_t *m, uint32_t alpha, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        uint32_t a = coverage_at(m, alpha, i);
+        if (a == 0) continue;
+        uint32_t x = d[i], y = src[i], r = 0;
+        for (int sh = 0; sh < 32; sh += 8) {
+            uint32_t dc = (x >> sh) & 255, sc = (y >> sh) & 255;
+            uint32_t sum = dc + sc > 255 ? 255 : dc + sc;
+            r |= div255(dc * (255 - a) + sum * a + 128) << sh;
+        }
+        d[i] = r;
+    }
+}
+
 #if OC_X86
 
 // MARK: - SSE2 (x86-64 baseline)
@@ -110,6 +137,57 @@ static void srcover_mask_sse2(uint32_t *d, const uint8_t *m, size_t n, uint32_t 
         _mm_storeu_si128((__m128i *)(d + i), r);
     }
     srcover_mask_portable(d + i, m + i, n - i, c);
+}
+
+// Four coverage values as 16-bit lanes, each over its pixel's four channels:
+// pixels 0–1 in `lo`, 2–3 in `hi`.
+static inline void coverage_lanes_sse(const uint8_t *m, uint32_t alpha, size_t i, __m128i *lo, __m128i *hi) {
+    const __m128i z = _mm_setzero_si128();
+    if (!m) { *lo = *hi = _mm_set1_epi16((short)alpha); return; }
+    uint32_t mw;
+    memcpy(&mw, m + i, 4);
+    __m128i mm = _mm_cvtsi32_si128((int)mw);
+    mm = _mm_unpacklo_epi8(mm, mm);
+    mm = _mm_unpacklo_epi16(mm, mm);
+    *lo = _mm_unpacklo_epi8(mm, z);
+    *hi = _mm_unpackhi_epi8(mm, z);
+}
+
+static void srcover_row_sse2(uint32_t *d, const uint32_t *src, const uint8_t *m, uint32_t alpha, size_t n) {
+    const __m128i z = _mm_setzero_si128();
+    const __m128i k255 = _mm_set1_epi16(255);
+    size_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+        __m128i s = _mm_loadu_si128((const __m128i *)(src + i));
+        __m128i clo, chi;
+        coverage_lanes_sse(m, alpha, i, &clo, &chi);
+        __m128i slo = DIV255_SSE(_mm_mullo_epi16(_mm_unpacklo_epi8(s, z), clo));
+        __m128i shi = DIV255_SSE(_mm_mullo_epi16(_mm_unpackhi_epi8(s, z), chi));
+        __m128i x = _mm_loadu_si128((const __m128i *)(d + i));
+        __m128i dlo = DIV255_SSE(_mm_mullo_epi16(_mm_unpacklo_epi8(x, z), _mm_sub_epi16(k255, alpha_lanes_sse(slo))));
+        __m128i dhi = DIV255_SSE(_mm_mullo_epi16(_mm_unpackhi_epi8(x, z), _mm_sub_epi16(k255, alpha_lanes_sse(shi))));
+        _mm_storeu_si128((__m128i *)(d + i), _mm_packus_epi16(_mm_add_epi16(slo, dlo), _mm_add_epi16(shi, dhi)));
+    }
+    srcover_row_portable(d + i, src + i, m ? m + i : 0, alpha, n - i);
+}
+
+static void plus_row_sse2(uint32_t *d, const uint32_t *src, const uint8_t *m, uint32_t alpha, size_t n) {
+    const __m128i z = _mm_setzero_si128();
+    const __m128i k255 = _mm_set1_epi16(255);
+    size_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(d + i));
+        __m128i r = _mm_adds_epu8(x, _mm_loadu_si128((const __m128i *)(src + i)));
+        if (!m && alpha == 255) { _mm_storeu_si128((__m128i *)(d + i), r); continue; }
+        __m128i clo, chi;
+        coverage_lanes_sse(m, alpha, i, &clo, &chi);
+        __m128i lo = DIV255_SSE(_mm_add_epi16(_mm_mullo_epi16(_mm_unpacklo_epi8(x, z), _mm_sub_epi16(k255, clo)),
+                                              _mm_mullo_epi16(_mm_unpacklo_epi8(r, z), clo)));
+        __m128i hi = DIV255_SSE(_mm_add_epi16(_mm_mullo_epi16(_mm_unpackhi_epi8(x, z), _mm_sub_epi16(k255, chi)),
+                                              _mm_mullo_epi16(_mm_unpackhi_epi8(r, z), chi)));
+        _mm_storeu_si128((__m128i *)(d + i), _mm_packus_epi16(lo, hi));
+    }
+    plus_row_portable(d + i, src + i, m ? m + i : 0, alpha, n - i);
 }
 
 // MARK: - AVX2
@@ -204,6 +282,78 @@ OC_AVX2 static void srcover_mask_avx2(uint32_t *d, const uint8_t *m, size_t n, u
     }
 }
 
+// Eight coverage values as 16-bit lanes over their pixels' channels: pixels 0–1
+// and 4–5 in `lo`, 2–3 and 6–7 in `hi` (the in-lane order of unpack).
+OC_AVX2 static inline void coverage_lanes_avx(const uint8_t *m, uint32_t alpha, size_t i, size_t count,
+                                              __m256i *lo, __m256i *hi) {
+    const __m256i z = _mm256_setzero_si256();
+    const __m256i spread = _mm256_setr_epi8(0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3,
+                                            4, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6, 7, 7, 7, 7);
+    if (!m) { *lo = *hi = _mm256_set1_epi16((short)alpha); return; }
+    uint64_t mw = 0;
+    memcpy(&mw, m + i, count);
+    __m256i mm = _mm256_shuffle_epi8(_mm256_set1_epi64x((long long)mw), spread);
+    *lo = _mm256_unpacklo_epi8(mm, z);
+    *hi = _mm256_unpackhi_epi8(mm, z);
+}
+
+OC_AVX2 static inline __m256i srcover_row8_avx(__m256i x, __m256i s, __m256i clo, __m256i chi) {
+    const __m256i z = _mm256_setzero_si256();
+    const __m256i k255 = _mm256_set1_epi16(255);
+    __m256i slo = DIV255_AVX(_mm256_mullo_epi16(_mm256_unpacklo_epi8(s, z), clo));
+    __m256i shi = DIV255_AVX(_mm256_mullo_epi16(_mm256_unpackhi_epi8(s, z), chi));
+    __m256i dlo = DIV255_AVX(_mm256_mullo_epi16(_mm256_unpacklo_epi8(x, z), _mm256_sub_epi16(k255, alpha_lanes_avx(slo))));
+    __m256i dhi = DIV255_AVX(_mm256_mullo_epi16(_mm256_unpackhi_epi8(x, z), _mm256_sub_epi16(k255, alpha_lanes_avx(shi))));
+    return _mm256_packus_epi16(_mm256_add_epi16(slo, dlo), _mm256_add_epi16(shi, dhi));
+}
+
+OC_AVX2 static void srcover_row_avx2(uint32_t *d, const uint32_t *src, const uint8_t *m, uint32_t alpha, size_t n) {
+    size_t i = 0;
+    __m256i clo, chi;
+    for (; i + 8 <= n; i += 8) {
+        coverage_lanes_avx(m, alpha, i, 8, &clo, &chi);
+        __m256i s = _mm256_loadu_si256((const __m256i *)(src + i));
+        __m256i x = _mm256_loadu_si256((const __m256i *)(d + i));
+        _mm256_storeu_si256((__m256i *)(d + i), srcover_row8_avx(x, s, clo, chi));
+    }
+    if (i < n) {
+        __m256i lanes = tail_mask(n - i);
+        coverage_lanes_avx(m, alpha, i, n - i, &clo, &chi);
+        __m256i s = _mm256_maskload_epi32((const int *)(src + i), lanes);
+        __m256i x = _mm256_maskload_epi32((const int *)(d + i), lanes);
+        _mm256_maskstore_epi32((int *)(d + i), lanes, srcover_row8_avx(x, s, clo, chi));
+    }
+}
+
+OC_AVX2 static inline __m256i plus_row8_avx(__m256i x, __m256i s, __m256i clo, __m256i chi) {
+    const __m256i z = _mm256_setzero_si256();
+    const __m256i k255 = _mm256_set1_epi16(255);
+    __m256i r = _mm256_adds_epu8(x, s);
+    __m256i lo = DIV255_AVX(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(x, z), _mm256_sub_epi16(k255, clo)),
+                                             _mm256_mullo_epi16(_mm256_unpacklo_epi8(r, z), clo)));
+    __m256i hi = DIV255_AVX(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(x, z), _mm256_sub_epi16(k255, chi)),
+                                             _mm256_mullo_epi16(_mm256_unpackhi_epi8(r, z), chi)));
+    return _mm256_packus_epi16(lo, hi);
+}
+
+OC_AVX2 static void plus_row_avx2(uint32_t *d, const uint32_t *src, const uint8_t *m, uint32_t alpha, size_t n) {
+    size_t i = 0;
+    __m256i clo, chi;
+    for (; i + 8 <= n; i += 8) {
+        coverage_lanes_avx(m, alpha, i, 8, &clo, &chi);
+        __m256i s = _mm256_loadu_si256((const __m256i *)(src + i));
+        __m256i x = _mm256_loadu_si256((const __m256i *)(d + i));
+        _mm256_storeu_si256((__m256i *)(d + i), plus_row8_avx(x, s, clo, chi));
+    }
+    if (i < n) {
+        __m256i lanes = tail_mask(n - i);
+        coverage_lanes_avx(m, alpha, i, n - i, &clo, &chi);
+        __m256i s = _mm256_maskload_epi32((const int *)(src + i), lanes);
+        __m256i x = _mm256_maskload_epi32((const int *)(d + i), lanes);
+        _mm256_maskstore_epi32((int *)(d + i), lanes, plus_row8_avx(x, s, clo, chi));
+    }
+}
+
 static int cpu_has_avx2(void) {
     unsigned a, b, c, d;
     if (!__get_cpuid(1, &a, &b, &c, &d)) return 0;
@@ -221,10 +371,13 @@ static int cpu_has_avx2(void) {
 
 typedef void (*fill_fn)(uint32_t *, size_t, uint32_t);
 typedef void (*mask_fn)(uint32_t *, const uint8_t *, size_t, uint32_t);
+typedef void (*row_fn)(uint32_t *, const uint32_t *, const uint8_t *, uint32_t, size_t);
 
 static fill_fn k_fill = fill_portable;
 static fill_fn k_srcover = srcover_portable;
 static mask_fn k_srcover_mask = srcover_mask_portable;
+static row_fn k_srcover_row = srcover_row_portable;
+static row_fn k_plus_row = plus_row_portable;
 static oc_kernel_level k_level = OC_KERNELS_PORTABLE;
 
 static oc_kernel_level best_level(void) {
@@ -242,14 +395,17 @@ oc_kernel_level oc_kernels_set_level(oc_kernel_level level) {
 #if OC_X86
     case OC_KERNELS_AVX2:
         k_fill = fill_avx2; k_srcover = srcover_avx2; k_srcover_mask = srcover_mask_avx2;
+        k_srcover_row = srcover_row_avx2; k_plus_row = plus_row_avx2;
         break;
     case OC_KERNELS_SSE2:
         k_fill = fill_sse2; k_srcover = srcover_sse2; k_srcover_mask = srcover_mask_sse2;
+        k_srcover_row = srcover_row_sse2; k_plus_row = plus_row_sse2;
         break;
 #endif
     default:
         level = OC_KERNELS_PORTABLE;
         k_fill = fill_portable; k_srcover = srcover_portable; k_srcover_mask = srcover_mask_portable;
+        k_srcover_row = srcover_row_portable; k_plus_row = plus_row_portable;
     }
     k_level = level;
     return level;
@@ -270,4 +426,10 @@ void oc_fill(uint32_t *dst, size_t n, uint32_t color) { k_fill(dst, n, color); }
 void oc_srcover(uint32_t *dst, size_t n, uint32_t color) { k_srcover(dst, n, color); }
 void oc_srcover_mask(uint32_t *dst, const uint8_t *mask, size_t n, uint32_t color) {
     k_srcover_mask(dst, mask, n, color);
+}
+void oc_srcover_row(uint32_t *dst, const uint32_t *src, const uint8_t *mask, uint32_t alpha, size_t n) {
+    k_srcover_row(dst, src, mask, alpha, n);
+}
+void oc_plus_row(uint32_t *dst, const uint32_t *src, const uint8_t *mask, uint32_t alpha, size_t n) {
+    k_plus_row(dst, src, mask, alpha, n);
 }

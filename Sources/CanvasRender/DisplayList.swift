@@ -1,23 +1,40 @@
 import CanvasGeometry
 import CanvasRaster
+import CanvasPaint
+import CanvasEffects
 
 /// A recording of drawing: what `GraphicsContext` produces and the renderer
-/// consumes. Plain data (values only, no closures or references to live objects), so
-/// it can be inspected by tests, replayed, split into tiles or exported later.
+/// consumes. Plain data (values only, no closures), so it can be inspected by tests,
+/// replayed, split into tiles or exported later.
+///
+/// Drawing goes into layers: layer 0 is the surface itself; `drawLayer`,
+/// `clipToLayer` and colour-mode canvases record into further layers, which an
+/// item of the parent layer composites (or a clip node uses as a mask). Each layer
+/// keeps its items in drawing order. Clips and filters are trees of nodes shared by
+/// the items that use them (an item names its innermost node).
 ///
 /// Geometry is in user space with the transform that was current when it was drawn;
 /// the device transform (points to pixels) is applied by the renderer.
 public struct DisplayList: Sendable {
-    public var items: [DrawItem] = []
+    public var layers: [Layer] = [Layer()]
     public var clips: [ClipNode] = []
+    public var filters: [FilterNode] = []
 
     public init() {}
 
-    @inlinable public var isEmpty: Bool { items.isEmpty }
+    /// The items of the root layer.
+    public var items: [DrawItem] {
+        get { layers[0].items }
+        set { layers[0].items = newValue }
+    }
+
+    public var isEmpty: Bool { layers.allSatisfy { $0.items.isEmpty } }
 
     public mutating func removeAll() {
-        items.removeAll(keepingCapacity: true)
+        layers.removeAll(keepingCapacity: true)
+        layers.append(Layer())
         clips.removeAll(keepingCapacity: true)
+        filters.removeAll(keepingCapacity: true)
     }
 
     /// Adds a clip node and returns its index.
@@ -25,6 +42,42 @@ public struct DisplayList: Sendable {
         clips.append(node)
         return Int32(clips.count - 1)
     }
+
+    /// Adds a filter node and returns its index.
+    public mutating func addFilter(_ node: FilterNode) -> Int32 {
+        filters.append(node)
+        return Int32(filters.count - 1)
+    }
+
+    /// Adds an empty layer and returns its index.
+    public mutating func addLayer(colorMode: ColorMode? = nil) -> Int32 {
+        layers.append(Layer(colorMode: colorMode))
+        return Int32(layers.count - 1)
+    }
+
+    /// Appends an item to a layer.
+    public mutating func append(_ item: DrawItem, to layer: Int32 = 0) {
+        layers[Int(layer)].items.append(item)
+    }
+
+    public struct Layer: Sendable {
+        public var items: [DrawItem] = []
+        /// The layer's own working space, or `nil` to use its parent's.
+        public var colorMode: ColorMode?
+        public init(items: [DrawItem] = [], colorMode: ColorMode? = nil) {
+            self.items = items; self.colorMode = colorMode
+        }
+    }
+}
+
+/// The colour space and precision that drawing is composited in.
+public enum ColorMode: Sendable, Hashable {
+    /// 8-bit sRGB-encoded values, blended as encoded (Core Graphics' default).
+    case nonLinear
+    /// Floating point in linear light, clamped to 0…1 after each operation.
+    case linear
+    /// Floating point in linear light, values outside 0…1 kept.
+    case extendedLinear
 }
 
 /// The shape of something drawn. The special cases avoid building path storage for
@@ -75,22 +128,39 @@ public enum Geometry: Sendable, Hashable {
     }
 }
 
-/// A colour as straight (unpremultiplied) sRGB-encoded components in 0…1.
-public struct RGBA: Hashable, Sendable {
-    public var r: Double, g: Double, b: Double, a: Double
-    public init(r: Double, g: Double, b: Double, a: Double) {
-        self.r = r; self.g = g; self.b = b; self.a = a
+/// What fills the covered pixels.
+public enum Paint: Sendable {
+    case solid(RGBA)
+    case gradient(GradientPaint)
+    case image(ImagePaint)
+}
+
+/// A gradient: colours, geometry in its own space, and the map from that space to
+/// user space (identity for `GraphicsContext`'s gradients; the unit square onto the
+/// drawn shape's bounds for `ShapeStyle` gradients).
+public struct GradientPaint: Sendable {
+    public var colors: GradientColors
+    public var geometry: GradientGeometry
+    public var extend: GradientExtend
+    public var transform: Transform
+
+    public init(colors: GradientColors, geometry: GradientGeometry, extend: GradientExtend = .pad,
+                transform: Transform = .identity) {
+        self.colors = colors; self.geometry = geometry; self.extend = extend; self.transform = transform
     }
 }
 
-/// What fills the covered pixels.
-public enum Paint: Sendable, Hashable {
-    case solid(RGBA)
-}
+/// An image as a paint: its pixels, the part of them used, and the map from image
+/// pixels to user space.
+public struct ImagePaint: @unchecked Sendable {
+    public var pixels: Pixmap
+    public var source: PixelRect
+    public var transform: Transform
+    public var wrap: ImageShader.Wrap
 
-/// How the covered pixels combine with what is below.
-public enum Compositing: Sendable, Hashable {
-    case sourceOver
+    public init(pixels: Pixmap, source: PixelRect, transform: Transform, wrap: ImageShader.Wrap) {
+        self.pixels = pixels; self.source = source; self.transform = transform; self.wrap = wrap
+    }
 }
 
 public struct DrawItem: Sendable {
@@ -99,34 +169,104 @@ public struct DrawItem: Sendable {
         case stroke(StrokeParameters, antialiased: Bool)
     }
 
-    public var geometry: Geometry
+    public enum Content: Sendable {
+        /// A filled or stroked shape, painted with `paint`.
+        case shape(Geometry, Operation)
+        /// Another layer of the list, composited as one unit.
+        case layer(Int32)
+    }
+
+    public var content: Content
     public var transform: Transform
-    public var operation: Operation
     public var paint: Paint
-    public var compositing: Compositing
+    public var blendMode: BlendMode
+    /// Multiplies the source's alpha (group-free: each item on its own).
+    public var opacity: Double
     /// Index of the innermost clip node in `DisplayList.clips`, or −1.
     public var clip: Int32
+    /// Index of the last filter added (the first applied) in `DisplayList.filters`, or −1.
+    public var filter: Int32
 
+    public init(content: Content, transform: Transform, paint: Paint = .solid(.transparent),
+                blendMode: BlendMode = .normal, opacity: Double = 1, clip: Int32 = -1, filter: Int32 = -1) {
+        self.content = content; self.transform = transform; self.paint = paint
+        self.blendMode = blendMode; self.opacity = opacity; self.clip = clip; self.filter = filter
+    }
+
+    /// A shape item.
     public init(geometry: Geometry, transform: Transform, operation: Operation, paint: Paint,
-                 compositing: Compositing = .sourceOver, clip: Int32) {
-        self.geometry = geometry; self.transform = transform; self.operation = operation
-        self.paint = paint; self.compositing = compositing; self.clip = clip
+                blendMode: BlendMode = .normal, opacity: Double = 1, clip: Int32, filter: Int32 = -1) {
+        self.init(content: .shape(geometry, operation), transform: transform, paint: paint, blendMode: blendMode,
+                  opacity: opacity, clip: clip, filter: filter)
     }
 }
 
 /// One clip shape; the effective clip is the intersection of a node and its parents.
 public struct ClipNode: Sendable {
+    public enum Shape: Sendable {
+        /// A path rasterized with a fill rule.
+        case path(Geometry, FillRule, antialiased: Bool)
+        /// The alpha of what a layer draws, times `opacity` (`clipToLayer`).
+        case layer(Int32, opacity: Double)
+    }
+
     public var parent: Int32
-    public var geometry: Geometry
+    public var shape: Shape
     public var transform: Transform
-    public var rule: FillRule
-    public var antialiased: Bool
     /// Clip to the outside of the shape (coverage 1 − c).
     public var inverse: Bool
 
+    public init(parent: Int32, shape: Shape, transform: Transform, inverse: Bool = false) {
+        self.parent = parent; self.shape = shape; self.transform = transform; self.inverse = inverse
+    }
+
     public init(parent: Int32, geometry: Geometry, transform: Transform, rule: FillRule, antialiased: Bool,
-                 inverse: Bool = false) {
-        self.parent = parent; self.geometry = geometry; self.transform = transform
-        self.rule = rule; self.antialiased = antialiased; self.inverse = inverse
+                inverse: Bool = false) {
+        self.init(parent: parent, shape: .path(geometry, rule, antialiased: antialiased), transform: transform,
+                  inverse: inverse)
+    }
+}
+
+/// One filter; an item's filters are a chain of nodes from the last added (applied
+/// first, closest to the drawing) to the first added (applied last).
+public struct FilterNode: Sendable {
+    public var parent: Int32
+    public var effect: FilterEffect
+    /// User space to the recording's root space when the filter was added: lengths
+    /// (radii, offsets) and projections are in that space.
+    public var transform: Transform
+    /// Run the filter's arithmetic in linear light (`FilterOptions.linearColor`).
+    public var linearColor: Bool
+
+    public init(parent: Int32, effect: FilterEffect, transform: Transform, linearColor: Bool = false) {
+        self.parent = parent; self.effect = effect; self.transform = transform; self.linearColor = linearColor
+    }
+}
+
+public enum FilterEffect: Sendable {
+    case colorMatrix(ColorMatrix)
+    case alphaThreshold(min: Double, max: Double, color: RGBA)
+    /// `radius` is the Gaussian standard deviation in user units.
+    case blur(radius: Double, opaque: Bool, dithers: Bool)
+    case shadow(ShadowEffect)
+    /// A projective transform of user space applied to the rasterized drawing.
+    case projection(Projection)
+}
+
+/// `GraphicsContext.Filter.shadow` in user units.
+public struct ShadowEffect: Sendable {
+    public var color: RGBA
+    public var radius: Double
+    public var offset: Point
+    public var blendMode: BlendMode
+    public var above: Bool
+    public var only: Bool
+    public var invertsAlpha: Bool
+    public var disablesGroup: Bool
+
+    public init(color: RGBA, radius: Double, offset: Point, blendMode: BlendMode = .normal, above: Bool = false,
+                only: Bool = false, invertsAlpha: Bool = false, disablesGroup: Bool = false) {
+        self.color = color; self.radius = radius; self.offset = offset; self.blendMode = blendMode
+        self.above = above; self.only = only; self.invertsAlpha = invertsAlpha; self.disablesGroup = disablesGroup
     }
 }

@@ -1,23 +1,54 @@
 import CanvasGeometry
 import CanvasRaster
 import CanvasPaint
+import CanvasEffects
 
 /// Plays a display list into a pixmap.
 ///
-/// For each item: map its geometry to device space, rasterize it (rectangles under
-/// scale-and-translate transforms directly, everything else through edges and the
-/// scan converter) within the clip's bounds, multiply by the clip's mask if it has
-/// one, and composite. Strokes are outlined in user space first, so that the pen
-/// follows the transform (an ellipse pen under a non-uniform scale).
+/// For each item of a layer: find its clip (a rectangle of whole pixels or a
+/// coverage mask), then
+/// - a shape: map its geometry to device space, rasterize it (rectangles under
+///   scale-and-translate transforms directly, everything else through edges and the
+///   scan converter) within the clip's bounds, multiply by the clip's mask, and
+///   composite its paint with its blend mode and opacity;
+/// - a layer: render the layer's items into a transparent surface the size of the
+///   clip's bounds, and composite that surface as one source;
+/// - anything with filters: render it into an implicit layer without blending,
+///   opacity or clipping, run the filters, then composite the result (see
+///   `Renderer+Filters.swift`).
+///
+/// Strokes are outlined in user space first, so that the pen follows the transform
+/// (an ellipse pen under a non-uniform scale).
 public final class Renderer {
     private let scan = ScanConverter()
     private var edges = EdgeList(clip: PixelRect(x0: 0, y0: 0, x1: 0, y1: 0))
-    private var spans = SpanBuffer()
-    private var masked = SpanBuffer()
+    var spans = SpanBuffer()
+    var masked = SpanBuffer()
     private var outline = OutlineBuffer()
-    private var clipCache: [Int32: ClipRegion] = [:]
+    let compositor = SpanCompositor()
+    let floatCompositor = FloatCompositor(clampToUnit: true)
 
-    /// The effective clip of a node: nothing, a rectangle of whole pixels, or a mask.
+    /// Bytes of layer surfaces alive at the moment; a layer that would take the
+    /// total over `layerBudget` is drawn ungrouped (straight into its parent).
+    var layerBytes = 0
+    public var layerBudget = 1 << 30
+    /// Layers nested deeper than this are drawn ungrouped.
+    public static let maximumLayerDepth = 64
+
+    /// One layer being drawn into one surface.
+    final class Pass {
+        let target: RenderTarget
+        /// Root space → the target's pixels.
+        let device: Transform
+        let depth: Int
+        var clipCache: [Int32: ClipRegion] = [:]
+
+        init(target: RenderTarget, device: Transform, depth: Int) {
+            self.target = target; self.device = device; self.depth = depth
+        }
+    }
+
+    /// The effective clip of a node: a rectangle of whole pixels, or a mask.
     enum ClipRegion {
         case rect(PixelRect)
         case mask(CoverageMask)
@@ -32,57 +63,215 @@ public final class Renderer {
 
     public init() {}
 
-    /// Renders `list.items[range]` into `pixmap`. `device` maps user space (points) to
-    /// pixels, usually a scale by the display scale.
-    public func render(_ list: DisplayList, into pixmap: Pixmap, device: Transform,
-                        range: Range<Int>? = nil) {
-        clipCache.removeAll(keepingCapacity: true)
-        let r = range ?? list.items.indices
-        for i in r {
-            draw(list.items[i], list, pixmap, device)
+    /// Renders the list's root layer into `pixmap`. `device` maps the recording's
+    /// root space (points) to pixels, usually a scale by the display scale.
+    /// `range` restricts drawing to some of the root layer's items.
+    public func render(_ list: DisplayList, into pixmap: Pixmap, device: Transform, range: Range<Int>? = nil) {
+        let pass = Pass(target: .rgba8(pixmap), device: device, depth: 0)
+        let items = list.layers[0].items
+        for i in range ?? items.indices { draw(items[i], list, pass) }
+    }
+
+    /// Renders the root layer into a floating-point pixmap (the linear colour modes).
+    public func render(_ list: DisplayList, into pixmap: FloatPixmap, extended: Bool, device: Transform) {
+        let pass = Pass(target: .float(pixmap, extended: extended), device: device, depth: 0)
+        for item in list.layers[0].items { draw(item, list, pass) }
+    }
+
+    func renderLayer(_ id: Int32, _ list: DisplayList, into pass: Pass) {
+        guard id >= 0, Int(id) < list.layers.count else { return }
+        for item in list.layers[Int(id)].items { draw(item, list, pass) }
+    }
+
+    // MARK: Items
+
+    func draw(_ item: DrawItem, _ list: DisplayList, _ pass: Pass) {
+        let region = clipRegion(item.clip, list, pass)
+        guard !region.bounds.isEmpty else { return }
+        if item.filter >= 0 {
+            drawFiltered(item, list, pass, region)
+            return
+        }
+        switch item.content {
+        case .shape(let geometry, let operation):
+            drawShape(geometry, operation, item, pass, region)
+        case .layer(let id):
+            drawLayer(id, item, list, pass, region)
         }
     }
 
-    private func draw(_ item: DrawItem, _ list: DisplayList, _ pixmap: Pixmap, _ device: Transform) {
-        let region = clipRegion(item.clip, list, pixmap.bounds, device)
-        let bounds = region.bounds
-        guard !bounds.isEmpty else { return }
-        let t = item.transform.concatenating(device)
+    private func drawShape(_ geometry: Geometry, _ operation: DrawItem.Operation, _ item: DrawItem, _ pass: Pass,
+                           _ region: ClipRegion) {
+        let t = item.transform.concatenating(pass.device)
         guard t.isFinite else { return Diagnostics.report(.nonFiniteTransform) }
+        let bounds = region.bounds
 
-        // A rectangle under a scale-and-translate transform, unmasked: composited
-        // straight from its separable coverage, with no spans.
-        if case .fill(_, let aa) = item.operation, case .rect(let r) = item.geometry, t.isScaleTranslate,
+        // A solid source-over rectangle under a scale-and-translate transform,
+        // unmasked, on the 8-bit surface: composited straight from its separable
+        // coverage, with no spans.
+        if case .rgba8(let pixmap) = pass.target, item.blendMode == .normal,
+           case .fill(_, let aa) = operation, case .rect(let r) = geometry, t.isScaleTranslate,
            case .rect = region, case .solid(let c) = item.paint {
             let device = r.transformed(by: t)
             guard device.isFinite else { return Diagnostics.report(.nonFinitePath) }
+            let alpha = min(max(item.opacity.isNaN ? 0 : item.opacity, 0), 1)
             if let box = PixelBox(device, clip: bounds, antialiased: aa) {
-                Compositor.fill(box, color: PremultipliedColor(red: c.r, green: c.g, blue: c.b, alpha: c.a),
+                Compositor.fill(box, color: PremultipliedColor(red: c.r, green: c.g, blue: c.b, alpha: c.a * alpha),
                                 into: pixmap)
             }
             return
         }
         spans.removeAll()
-        switch item.operation {
-        case .fill(let rule, let aa):
-            rasterize(item.geometry, t, rule: rule, antialiased: aa, clip: bounds, into: &spans)
-        case .stroke(let style, let aa):
-            stroke(item.geometry, style, t, antialiased: aa, clip: bounds, into: &spans)
-        }
+        coverage(geometry, operation, t, clip: bounds, into: &spans)
         if spans.isEmpty { return }
-
         var output = spans
         if case .mask(let mask) = region {
             masked.removeAll()
             mask.apply(to: spans, into: &masked)
             output = masked
         }
-        switch item.paint {
-        case .solid(let c):
-            let color = PremultipliedColor(red: c.r, green: c.g, blue: c.b, alpha: c.a)
-            Compositor.fill(output, color: color, into: pixmap)
+        composite(output, item.paint, userToDevice: t, item, pass)
+    }
+
+    /// Composites spans with an item's paint, opacity and blend mode.
+    func composite(_ spans: SpanBuffer, _ paint: Paint, userToDevice t: Transform, _ item: DrawItem, _ pass: Pass) {
+        switch pass.target {
+        case .rgba8(let pixmap):
+            guard let source = PaintSources.rgba8(paint, userToDevice: t, opacity: item.opacity) else {
+                // An invisible source still changes the destination in these modes.
+                if !item.blendMode.transparentSourceKeepsDestination {
+                    compositor.composite(spans, .solid(PremultipliedColor(packed: 0)), mode: item.blendMode, into: pixmap)
+                }
+                return
+            }
+            compositor.composite(spans, source, mode: item.blendMode, into: pixmap)
+        case .float(let pixmap, let extended):
+            floatCompositor.clampToUnit = !extended
+            guard let source = PaintSources.float(paint, userToDevice: t, opacity: item.opacity, extended: extended) else {
+                if !item.blendMode.transparentSourceKeepsDestination {
+                    floatCompositor.composite(spans, .solid(.zero), mode: item.blendMode, into: pixmap)
+                }
+                return
+            }
+            floatCompositor.composite(spans, source, mode: item.blendMode, into: pixmap)
         }
     }
+
+    /// The coverage of a shape under device transform `t`, within `clip`.
+    func coverage(_ geometry: Geometry, _ operation: DrawItem.Operation, _ t: Transform, clip: PixelRect,
+                  into out: inout SpanBuffer) {
+        switch operation {
+        case .fill(let rule, let aa):
+            rasterize(geometry, t, rule: rule, antialiased: aa, clip: clip, into: &out)
+        case .stroke(let style, let aa):
+            stroke(geometry, style, t, antialiased: aa, clip: clip, into: &out)
+        }
+    }
+
+    /// A conservative device-space bounding box of what a shape can cover.
+    func deviceBounds(_ geometry: Geometry, _ operation: DrawItem.Operation, _ t: Transform) -> Rect {
+        var r = geometry.controlBounds.transformed(by: t)
+        if case .stroke(let style, _) = operation {
+            let reach = style.width == 0 ? 1 : style.width / 2 * max(1, style.join == .miter ? style.miterLimit : 1)
+                * t.maxScale * (style.cap == .square ? 1.5 : 1) + 1
+            r = Rect(minX: r.minX - reach, minY: r.minY - reach, maxX: r.maxX + reach, maxY: r.maxY + reach)
+        }
+        return r
+    }
+
+    // MARK: Layers
+
+    private func drawLayer(_ id: Int32, _ item: DrawItem, _ list: DisplayList, _ pass: Pass, _ region: ClipRegion) {
+        let bounds = region.bounds
+        guard let layer = renderLayerContent(id, list, pass, bounds: bounds, ungroupedItem: item) else { return }
+        compositeLayer(layer, origin: (bounds.x0, bounds.y0), item, pass, region)
+        release(layer)
+    }
+
+    /// Renders layer `id` into a new transparent surface over `bounds` (in the pass's
+    /// pixels), in the layer's colour mode. When the surface is over budget or the
+    /// nesting too deep, the layer is drawn straight into the pass instead (without
+    /// grouping) and `nil` returned.
+    func renderLayerContent(_ id: Int32, _ list: DisplayList, _ pass: Pass, bounds: PixelRect,
+                            ungroupedItem: DrawItem?) -> RenderTarget? {
+        guard id >= 0, Int(id) < list.layers.count else { return nil }
+        let mode = list.layers[Int(id)].colorMode ?? pass.target.mode
+        let bytes = bounds.width * bounds.height * (mode == .nonLinear ? 4 : 16)
+        guard pass.depth < Renderer.maximumLayerDepth, layerBytes + bytes <= layerBudget,
+              let target = RenderTarget.make(mode, width: bounds.width, height: bounds.height) else {
+            Diagnostics.report(.layerBudget)
+            if ungroupedItem != nil { renderLayer(id, list, into: pass) }
+            return nil
+        }
+        layerBytes += bytes
+        let inner = Pass(target: target, device: pass.device.concatenating(.translation(Double(-bounds.x0), Double(-bounds.y0))),
+                         depth: pass.depth + 1)
+        renderLayer(id, list, into: inner)
+        return target
+    }
+
+    func release(_ target: RenderTarget) {
+        layerBytes -= target.bounds.width * target.bounds.height * target.bytesPerPixel
+    }
+
+    /// Composites a layer surface whose pixel (0, 0) sits at `origin` through the
+    /// clip region, with the item's blend mode and opacity.
+    func compositeLayer(_ layer: RenderTarget, origin: (Int, Int), _ item: DrawItem, _ pass: Pass, _ region: ClipRegion,
+                        blendMode: BlendMode? = nil, dither: Bool = false) {
+        let mode = blendMode ?? item.blendMode
+        let opacity = min(max(item.opacity.isNaN ? 0 : item.opacity, 0), 1)
+        let layerRect = PixelRect(x0: origin.0, y0: origin.1, x1: origin.0 + layer.bounds.width,
+                                  y1: origin.1 + layer.bounds.height)
+        // Where a transparent source leaves the destination alone, only the layer's
+        // own rectangle needs compositing; otherwise the whole clip region.
+        let area = mode.transparentSourceKeepsDestination ? region.bounds.intersection(layerRect) : region.bounds
+        guard !area.isEmpty else { return }
+        switch pass.target {
+        case .rgba8(let pixmap):
+            let source: Pixmap
+            switch layer {
+            case .rgba8(let p): source = p
+            case .float(let p, _):
+                guard let converted = try? Pixmap(width: p.width, height: p.height) else { return }
+                p.encode(into: converted)
+                source = converted
+            }
+            let paint = PaintSource.pixmap(source, originX: origin.0, originY: origin.1,
+                                           opacity: UInt8(opacity * 255 + 0.5))
+            switch region {
+            case .rect: compositor.composite(area, paint, mode: mode, into: pixmap)
+            case .mask(let m): compositor.composite(maskSpans(m, area), paint, mode: mode, into: pixmap)
+            }
+        case .float(let pixmap, let extended):
+            floatCompositor.clampToUnit = !extended
+            let source: FloatPixmap
+            switch layer {
+            case .float(let p, _): source = p
+            case .rgba8(let p):
+                guard let plane = Plane.from(p, rect: p.bounds, linearize: true) else { return }
+                source = plane.pixels
+            }
+            let paint = FloatPaintSource.pixmap(source, originX: origin.0, originY: origin.1, opacity: Float(opacity))
+            switch region {
+            case .rect: floatCompositor.composite(area, paint, mode: mode, into: pixmap)
+            case .mask(let m): floatCompositor.composite(maskSpans(m, area), paint, mode: mode, into: pixmap)
+            }
+        }
+    }
+
+    /// The mask's coverage inside `area`, as spans.
+    func maskSpans(_ mask: CoverageMask, _ area: PixelRect) -> SpanBuffer {
+        spans.removeAll()
+        let r = area.intersection(mask.bounds)
+        if !r.isEmpty {
+            for y in r.y0..<r.y1 { spans.addConstant(x: r.x0, y: y, length: r.width, alpha: 255) }
+        }
+        masked.removeAll()
+        mask.apply(to: spans, into: &masked)
+        return masked
+    }
+
+    // MARK: Rasterization
 
     /// Rasterizes geometry under device transform `t`, within `clip`.
     func rasterize(_ geometry: Geometry, _ t: Transform, rule: FillRule, antialiased: Bool,
@@ -133,7 +322,6 @@ public final class Renderer {
             Stroker.stroke(path, style, tolerance: Flattening.tolerance / scale, into: &outline)
         }
         guard !outline.contourEnds.isEmpty else { return }
-        // Cull by the outline's bounds before building edges.
         edges.reset(clip: clip)
         var start = 0
         for k in 0..<outline.contourEnds.count {
@@ -149,64 +337,6 @@ public final class Renderer {
             scan.fill(&edges, rule: .nonZero, into: &out)
         } else {
             AliasedScan.fill(&edges, rule: .nonZero, into: &out)
-        }
-    }
-
-    // MARK: Clips
-
-    private func clipRegion(_ id: Int32, _ list: DisplayList, _ surface: PixelRect, _ device: Transform) -> ClipRegion {
-        if id < 0 || Int(id) >= list.clips.count { return .rect(surface) }
-        if let cached = clipCache[id] { return cached }
-        let node = list.clips[Int(id)]
-        let parent = clipRegion(node.parent, list, surface, device)
-        let region = makeClip(node, within: parent, device)
-        clipCache[id] = region
-        return region
-    }
-
-    private func makeClip(_ node: ClipNode, within parent: ClipRegion, _ device: Transform) -> ClipRegion {
-        let bounds = parent.bounds
-        let t = node.transform.concatenating(device)
-        guard !bounds.isEmpty, t.isFinite else { return .rect(PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)) }
-        if node.inverse {
-            var shape = SpanBuffer()
-            rasterize(node.geometry, t, rule: node.rule, antialiased: node.antialiased, clip: bounds, into: &shape)
-            let mask = CoverageMask(spans: shape, bounds: bounds).inverted()
-            switch parent {
-            case .rect: return .mask(mask)
-            case .mask(let m): return .mask(mask.intersected(with: m))
-            }
-        }
-        // A rectangle that lands on whole pixels needs no mask.
-        if case .rect(let r) = node.geometry, t.isScaleTranslate {
-            let d = r.transformed(by: t)
-            if d.isFinite, d.minX == d.minX.rounded(), d.minY == d.minY.rounded(),
-               d.maxX == d.maxX.rounded(), d.maxY == d.maxY.rounded() {
-                let pixels = PixelRect(covering: d, within: bounds)
-                switch parent {
-                case .rect: return .rect(pixels)
-                case .mask(let m): return .mask(m.intersected(with: pixels))
-                }
-            }
-        }
-        var clipSpans = SpanBuffer()
-        rasterize(node.geometry, t, rule: node.rule, antialiased: node.antialiased, clip: bounds, into: &clipSpans)
-        // The mask only needs to cover what the clip shape covers.
-        var used: PixelRect? = nil
-        for k in 0..<clipSpans.spans.count {
-            let s = clipSpans.spans[k]
-            let r = PixelRect(x0: Int(s.x), y0: Int(s.y), x1: Int(s.x) + Int(s.length), y1: Int(s.y) + 1)
-            if let u = used {
-                used = PixelRect(x0: min(u.x0, r.x0), y0: min(u.y0, r.y0), x1: max(u.x1, r.x1), y1: max(u.y1, r.y1))
-            } else {
-                used = r
-            }
-        }
-        guard let area = used else { return .rect(PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)) }
-        let mask = CoverageMask(spans: clipSpans, bounds: area)
-        switch parent {
-        case .rect: return .mask(mask)
-        case .mask(let m): return .mask(mask.intersected(with: m))
         }
     }
 }

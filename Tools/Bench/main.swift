@@ -15,6 +15,7 @@ import Foundation
 import OpenCanvas
 import CanvasGeometry
 import CanvasRender
+import CanvasPaint
 import CanvasCodecs
 
 let env = ProcessInfo.processInfo.environment

@@ -36,4 +36,30 @@ static inline uint8_t oc_coverage_clamp_d(double s) {
     return (uint8_t)(a * 255.0 + 0.5);
 }
 
+/// A table index: floor(v) clamped to 0…hi (NaN gives 0). For gradient lookups,
+/// where v is already finite and bounded by the shader's set-up.
+static inline int32_t oc_index_clamp(float v, int32_t hi) {
+    float a = v > 0 ? v : 0.0f;
+    float h = (float)hi;
+    a = a < h ? a : h;
+    return (int32_t)a;
+}
+
+/// Packs four values in 0…1 (clamped; NaN gives 0) as 8-bit channels, rounded to
+/// nearest: r in the low byte, a in the high byte.
+static inline uint32_t oc_pack_unit4(float r, float g, float b, float a) {
+    r = r > 0 ? (r < 1.0f ? r : 1.0f) : 0.0f;
+    g = g > 0 ? (g < 1.0f ? g : 1.0f) : 0.0f;
+    b = b > 0 ? (b < 1.0f ? b : 1.0f) : 0.0f;
+    a = a > 0 ? (a < 1.0f ? a : 1.0f) : 0.0f;
+    return (uint32_t)(r * 255.0f + 0.5f) | (uint32_t)(g * 255.0f + 0.5f) << 8
+         | (uint32_t)(b * 255.0f + 0.5f) << 16 | (uint32_t)(a * 255.0f + 0.5f) << 24;
+}
+
+/// floor(v) for |v| < 2^31, without Swift's range check.
+static inline int32_t oc_floor_f(float v) {
+    int32_t i = (int32_t)v;
+    return i - (v < (float)i);
+}
+
 #endif

@@ -29,6 +29,13 @@ void oc_srcover(uint32_t *dst, size_t n, uint32_t color);
 /// dst[i] = c + dst[i]·(255 − alpha(c))/255 with c = color·mask[i]/255.
 void oc_srcover_mask(uint32_t *dst, const uint8_t *mask, size_t n, uint32_t color);
 
+/// Source over with a source row: dst[i] = s + dst[i]·(255 − alpha(s))/255 with
+/// s = src[i]·m/255, m = mask[i], or `alpha` when `mask` is NULL.
+void oc_srcover_row(uint32_t *dst, const uint32_t *src, const uint8_t *mask, uint32_t alpha, size_t n);
+/// plusLighter with a source row, coverage applied by interpolation:
+/// dst[i] = d + (min(255, src[i] + d) − d)·m/255 per channel (m as above).
+void oc_plus_row(uint32_t *dst, const uint32_t *src, const uint8_t *mask, uint32_t alpha, size_t n);
+
 /// Hints that `p` will be written soon (inlined into Swift callers).
 static inline void oc_prefetch_write(const void *p) {
 #if defined(__GNUC__) || defined(__clang__)

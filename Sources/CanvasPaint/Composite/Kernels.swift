@@ -33,6 +33,22 @@ public enum Kernels {
                                    _ n: Int, _ color: UInt32) {
         oc_srcover_mask(dst, mask, n, color)
     }
+
+    /// Source over of a row of source pixels through a mask (or a constant coverage
+    /// `alpha` when `mask` is nil).
+    @inlinable @inline(__always)
+    public static func sourceOver(_ dst: UnsafeMutablePointer<UInt32>, source: UnsafePointer<UInt32>,
+                                   mask: UnsafePointer<UInt8>?, alpha: UInt8, _ n: Int) {
+        oc_srcover_row(dst, source, mask, UInt32(alpha), n)
+    }
+
+    /// `plusLighter` (saturating add) of a row of source pixels, coverage applied by
+    /// interpolation.
+    @inlinable @inline(__always)
+    public static func plusLighter(_ dst: UnsafeMutablePointer<UInt32>, source: UnsafePointer<UInt32>,
+                                    mask: UnsafePointer<UInt8>?, alpha: UInt8, _ n: Int) {
+        oc_plus_row(dst, source, mask, UInt32(alpha), n)
+    }
 }
 
 /// Plain per-pixel definitions of the kernels, written for clarity.

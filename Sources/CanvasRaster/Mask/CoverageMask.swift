@@ -65,6 +65,11 @@ public struct CoverageMask: Sendable {
         return m
     }
 
+    /// Gives direct access to the coverage bytes, row after row.
+    public mutating func withBytes(_ body: (UnsafeMutableBufferPointer<UInt8>) -> Void) {
+        bytes.withUnsafeMutableBufferPointer { body($0) }
+    }
+
     public init(empty bounds: PixelRect) {
         self.bounds = bounds
         bytes = [UInt8](repeating: 0, count: max(0, bounds.width) * max(0, bounds.height))

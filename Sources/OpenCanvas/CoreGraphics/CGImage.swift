@@ -1,6 +1,8 @@
 import Foundation
 import CanvasCodecs
 import CanvasGeometry
+import CanvasPaint
+import Synchronization
 
 #if !canImport(CoreGraphics)
 /// A bitmap image: what `ImageRenderer.cgImage` returns. On Linux this is
@@ -15,6 +17,8 @@ public final class CGImage: @unchecked Sendable {
 
     /// Premultiplied RGBA bytes, row after row.
     let premultiplied: [UInt8]
+    /// The pixels as engine pixmaps, per orientation, made when first drawn.
+    let pixmaps = Mutex<[Image.Orientation: Pixmap]>([:])
 
     init(width: Int, height: Int, premultiplied: [UInt8]) {
         self.width = width

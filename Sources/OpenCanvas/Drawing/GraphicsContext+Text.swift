@@ -61,7 +61,8 @@ extension GraphicsContext {
         let layout = text.layout(maxWidth: nil)
         let origin = Point(Double(point.x) - layout.size.width * Double(anchor.x),
                            Double(point.y) - layout.size.height * Double(anchor.y))
-        fill(data: layout.outlines(origin: origin), color: text.text.color ?? color(of: text.shading))
+        fill(data: layout.outlines(origin: origin), shading: text.text.color.map { .color($0) } ?? text.shading,
+             bounds: CGRect(x: origin.x, y: origin.y, width: layout.size.width, height: layout.size.height))
     }
 
     /// Draws resolved text with `rect` as its layout frame: lines wrap at spaces to
@@ -71,7 +72,8 @@ extension GraphicsContext {
         let r = rect.standardized
         let layout = text.layout(maxWidth: r.width)
         fill(data: layout.outlines(origin: Point(Double(r.minX), Double(r.minY))),
-             color: text.text.color ?? color(of: text.shading))
+             shading: text.text.color.map { .color($0) } ?? text.shading,
+             bounds: CGRect(x: r.minX, y: r.minY, width: layout.size.width, height: layout.size.height))
     }
 
     /// Resolves and draws `text` with `anchor` placed at `point`.

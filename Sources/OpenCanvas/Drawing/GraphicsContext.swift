@@ -1,14 +1,15 @@
 import Foundation
 import CanvasGeometry
 import CanvasRaster
+import CanvasPaint
 import CanvasRender
 
 /// An immediate-mode drawing destination, and its current state.
 ///
-/// A value type: copying a context copies its state (transform, opacity, clips),
-/// while every copy draws onto the same surface. State changes affect only what is
-/// drawn after them. Every drawing call records one item in a plain-data display
-/// list (`DisplayList`), which the renderer turns into pixels.
+/// A value type: copying a context copies its state (transform, opacity, blend
+/// mode, clips, filters), while every copy draws into the same layer. State changes
+/// affect only what is drawn after them. Every drawing call records one item in a
+/// plain-data display list (`DisplayList`), which the renderer turns into pixels.
 ///
 /// Bad input is ignored, never trapped on: a non-finite transform, opacity or
 /// coordinate leaves the state or the drawing unchanged (and counts a diagnostic in
@@ -27,20 +28,30 @@ public struct GraphicsContext {
     let canvasSize: CGSize
     public private(set) var environment: EnvironmentValues
 
+    /// The layer this context draws into (0: the canvas's surface).
+    let layer: Int32
+    /// How many `drawLayer`/`clipToLayer` closures this context is inside.
+    let layerDepth: Int
+
     private var userTransform = CGAffineTransform.identity
     private var userOpacity = 1.0
-    private var clipNode: Int32
+    private var blend = BlendMode.normal
+    var clipNode: Int32
     /// Intersection of the clip shapes' bounding boxes, in the canvas's space.
-    private var clipRect: CGRect
+    var clipRect: CGRect
+    var filterNode: Int32 = -1
+    var filterCount = 0
 
     init(recorder: Recorder, base: CGAffineTransform, size: CGSize, environment: EnvironmentValues,
-         clip: Int32 = -1) {
+         clip: Int32 = -1, layer: Int32 = 0, layerDepth: Int = 0) {
         self.recorder = recorder
         self.base = base
         self.canvasSize = size
         self.environment = environment
         self.clipNode = clip
         self.clipRect = CGRect(origin: .zero, size: size)
+        self.layer = layer
+        self.layerDepth = layerDepth
     }
 
     // MARK: State
@@ -55,8 +66,15 @@ public struct GraphicsContext {
         }
     }
 
-    /// How later drawing combines with what is already drawn.
-    public var blendMode: BlendMode = .normal
+    /// How later drawing combines with what is already drawn. A value that is not
+    /// one of the defined modes (a raw value from elsewhere) is ignored.
+    public var blendMode: BlendMode {
+        get { blend }
+        set {
+            guard newValue.engine != nil else { return Diagnostics.report(.invalidValue) }
+            blend = newValue
+        }
+    }
 
     /// The current transform: user space to the canvas's space. A non-finite value
     /// is ignored.
@@ -97,6 +115,9 @@ public struct GraphicsContext {
         transform = matrix.concatenating(userTransform)
     }
 
+    /// User space to the recording's root space.
+    var rootTransform: Transform { userTransform.concatenating(base).engine }
+
     // MARK: Clipping
 
     /// Options for clip shapes.
@@ -112,8 +133,7 @@ public struct GraphicsContext {
     /// drawn later, and only in this copy of the context.
     public mutating func clip(to path: Path, style: FillStyle = FillStyle(), options: ClipOptions = ClipOptions()) {
         let inverse = options.contains(.inverse)
-        let node = ClipNode(parent: clipNode, geometry: path.geometry,
-                            transform: userTransform.concatenating(base).engine,
+        let node = ClipNode(parent: clipNode, geometry: path.geometry, transform: rootTransform,
                             rule: style.isEOFilled ? .evenOdd : .nonZero, antialiased: style.isAntialiased,
                             inverse: inverse)
         clipNode = recorder.list.addClip(node)
@@ -128,17 +148,17 @@ public struct GraphicsContext {
 
     /// Fills the region enclosed by `path` (every subpath closed) with `shading`.
     public func fill(_ path: Path, with shading: Shading, style: FillStyle = FillStyle()) {
-        guard !path.isEmpty, let paint = paint(for: shading) else { return }
-        record(path.geometry, .fill(style.isEOFilled ? .evenOdd : .nonZero, antialiased: style.isAntialiased), paint)
+        guard !path.isEmpty else { return }
+        record(path.geometry, .fill(style.isEOFilled ? .evenOdd : .nonZero, antialiased: style.isAntialiased),
+               shading, bounds: path.boundingRect)
     }
 
     /// Strokes `path` with `style`. A NaN, infinite or negative width or miter limit
     /// is ignored (the default is kept, and the case counted); a dash pattern with a
     /// bad entry draws solid.
     public func stroke(_ path: Path, with shading: Shading, style: StrokeStyle) {
-        guard !path.isEmpty, let paint = paint(for: shading),
-              let p = GraphicsContext.strokeParameters(style) else { return }
-        record(path.geometry, .stroke(p, antialiased: true), paint)
+        guard !path.isEmpty, let p = GraphicsContext.strokeParameters(style) else { return }
+        record(path.geometry, .stroke(p, antialiased: true), shading, bounds: path.boundingRect)
     }
 
     /// The engine's stroke parameters for a style, with bad values replaced by the
@@ -175,84 +195,28 @@ public struct GraphicsContext {
         stroke(path, with: shading, style: StrokeStyle(lineWidth: lineWidth))
     }
 
-    private func record(_ geometry: Geometry, _ operation: DrawItem.Operation, _ paint: Paint) {
-        recorder.list.items.append(DrawItem(geometry: geometry, transform: userTransform.concatenating(base).engine,
-                                            operation: operation, paint: paint, clip: clipNode))
+    /// Records a shape painted with `shading`; `bounds` (user space) is the
+    /// rectangle unit-space styles map onto.
+    func record(_ geometry: Geometry, _ operation: DrawItem.Operation, _ shading: Shading, bounds: CGRect) {
+        guard let resolved = resolvePaint(shading, bounds: bounds) else {
+            // Nothing visible to draw; the clearing modes still clear under the shape.
+            if let mode = blend.engine, !mode.transparentSourceKeepsDestination {
+                append(.shape(geometry, operation), paint: .solid(.transparent), blendMode: mode, opacity: 1)
+            }
+            return
+        }
+        append(.shape(geometry, operation), paint: resolved.paint,
+               blendMode: (resolved.blendMode ?? blend).engine ?? .normal, opacity: userOpacity * resolved.opacity)
     }
 
-    // MARK: Shading
-
-    /// A shading fixed against this context's environment.
-    public func resolve(_ shading: Shading) -> Shading {
-        switch shading.kind {
-        case .foreground: return .color(foregroundColor)
-        case .color: return shading
-        }
-    }
-
-    var foregroundColor: Color { environment.foregroundColor ?? .primary }
-
-    /// The paint for a shading under the current opacity, or `nil` if nothing would
-    /// show.
-    private func paint(for shading: Shading) -> Paint? {
-        let color: Color
-        switch shading.kind {
-        case .color(let c): color = c
-        case .foreground: color = foregroundColor
-        }
-        let alpha = color.opacity * userOpacity
-        guard alpha > 0, color.red.isFinite, color.green.isFinite, color.blue.isFinite else { return nil }
-        return .solid(RGBA(r: color.red, g: color.green, b: color.blue, a: min(alpha, 1)))
+    func append(_ content: DrawItem.Content, paint: Paint, blendMode: CanvasPaint.BlendMode, opacity: Double) {
+        recorder.list.append(DrawItem(content: content, transform: rootTransform, paint: paint, blendMode: blendMode,
+                                      opacity: opacity, clip: clipNode, filter: filterNode), to: layer)
     }
 
     /// Records a fill of an engine path already in user space (text outlines).
-    func fill(data: PathData, color: Color) {
+    func fill(data: PathData, shading: Shading, bounds: CGRect) {
         guard !data.isEmpty else { return }
-        let alpha = color.opacity * userOpacity
-        guard alpha > 0 else { return }
-        record(.path(data), .fill(.nonZero, antialiased: true),
-               .solid(RGBA(r: color.red, g: color.green, b: color.blue, a: min(alpha, 1))))
-    }
-
-    func color(of shading: Shading) -> Color {
-        switch shading.kind {
-        case .color(let c): return c
-        case .foreground: return foregroundColor
-        }
-    }
-}
-
-extension GraphicsContext {
-    /// A colour or pattern to fill or stroke with.
-    public struct Shading: Sendable {
-        enum Kind: Sendable {
-            case color(Color)
-            case foreground
-        }
-        let kind: Kind
-
-        public static func color(_ color: Color) -> Shading { Shading(kind: .color(color)) }
-
-        public static func color(_ colorSpace: Color.RGBColorSpace = .sRGB, red: Double, green: Double,
-                                 blue: Double, opacity: Double = 1) -> Shading {
-            .color(Color(colorSpace, red: red, green: green, blue: blue, opacity: opacity))
-        }
-
-        public static func color(_ colorSpace: Color.RGBColorSpace = .sRGB, white: Double,
-                                 opacity: Double = 1) -> Shading {
-            .color(Color(colorSpace, white: white, opacity: opacity))
-        }
-
-        /// The environment's foreground style (`.primary` unless set).
-        public static var foreground: Shading { Shading(kind: .foreground) }
-    }
-
-    /// How drawing combines with what is below it.
-    @frozen
-    public struct BlendMode: RawRepresentable, Equatable, Sendable {
-        public let rawValue: Int32
-        public init(rawValue: Int32) { self.rawValue = rawValue }
-        /// Source over destination: the default.
-        public static let normal = BlendMode(rawValue: 0)
+        record(.path(data), .fill(.nonZero, antialiased: true), shading, bounds: bounds)
     }
 }

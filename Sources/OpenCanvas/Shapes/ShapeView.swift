@@ -87,7 +87,9 @@ extension _ShapeView: PrimitiveView {
         let shape = self.shape, style = self.style, fillStyle = self.fillStyle, stroke = self.stroke
         return ShapeNode(sizing: { shape.sizeThatFits($0) }) { context, frame in
             let path = shape.path(in: frame)
-            let shading = GraphicsContext.Shading.color(style._color(in: context.environment))
+            // The style's unit space maps onto the shape's frame.
+            let shading = GraphicsContext.Shading.style(_ModifiedShapeStyle(base: style, opacity: 1, blendMode: nil,
+                                                                            rect: frame))
             if let stroke {
                 context.stroke(path, with: shading, style: stroke)
             } else {

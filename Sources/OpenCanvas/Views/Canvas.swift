@@ -43,9 +43,11 @@ extension Canvas where Symbols == EmptyView {
 
 final class CanvasNode: ViewNode {
     let renderer: (inout GraphicsContext, CGSize) -> Void
+    let colorMode: ColorRenderingMode
 
-    init(renderer: @escaping (inout GraphicsContext, CGSize) -> Void) {
+    init(renderer: @escaping (inout GraphicsContext, CGSize) -> Void, colorMode: ColorRenderingMode) {
         self.renderer = renderer
+        self.colorMode = colorMode
     }
 
     override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
@@ -57,15 +59,25 @@ final class CanvasNode: ViewNode {
         // The canvas's drawing is clipped to its bounds.
         let clip = recorder.list.addClip(ClipNode(parent: -1, geometry: .rect(frame.rect), transform: .identity,
                                                   rule: .nonZero, antialiased: true))
-        var context = GraphicsContext(recorder: recorder,
-                                      base: CGAffineTransform(translationX: frame.minX, y: frame.minY),
-                                      size: frame.size, environment: environment, clip: clip)
-        renderer(&context, frame.size)
+        let base = CGAffineTransform(translationX: frame.minX, y: frame.minY)
+        if colorMode == environment.surfaceColorMode {
+            var context = GraphicsContext(recorder: recorder, base: base, size: frame.size, environment: environment,
+                                          clip: clip)
+            renderer(&context, frame.size)
+        } else {
+            // A canvas whose working space differs from the surface's draws into a
+            // layer of its own mode, converted when the layer is composited.
+            let layer = recorder.list.addLayer(colorMode: colorMode.engine)
+            var context = GraphicsContext(recorder: recorder, base: base, size: frame.size, environment: environment,
+                                          layer: layer)
+            renderer(&context, frame.size)
+            recorder.list.append(DrawItem(content: .layer(layer), transform: .identity, clip: clip))
+        }
     }
 }
 
 extension Canvas: PrimitiveView {
     func makeNode(environment: EnvironmentValues) -> ViewNode {
-        CanvasNode(renderer: renderer)
+        CanvasNode(renderer: renderer, colorMode: colorMode)
     }
 }

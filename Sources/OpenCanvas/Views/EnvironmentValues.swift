@@ -52,3 +52,15 @@ extension EnvironmentValues {
         set { self[ForegroundColorKey.self] = newValue }
     }
 }
+
+private struct SurfaceColorModeKey: EnvironmentKey {
+    static let defaultValue = ColorRenderingMode.nonLinear
+}
+
+extension EnvironmentValues {
+    /// The colour mode of the surface being rendered into (set by `ImageRenderer`).
+    var surfaceColorMode: ColorRenderingMode {
+        get { self[SurfaceColorModeKey.self] }
+        set { self[SurfaceColorModeKey.self] = newValue }
+    }
+}

@@ -31,12 +31,13 @@ public final class ImageRenderer<Content: View> {
     public var cgImage: CGImage? {
         var environment = EnvironmentValues()
         environment.displayScale = scale
+        environment.surfaceColorMode = colorMode
         let root = makeNode(content, environment: environment)
         let size = root.sizeThatFits(proposedSize)
         root.place(in: CGRect(origin: .zero, size: size))
         let recorder = GraphicsContext.Recorder()
         root.render(into: recorder, environment: environment)
-        return Rasterization.image(of: recorder.list, size: size, scale: scale, opaque: isOpaque)
+        return Rasterization.image(of: recorder.list, size: size, scale: scale, opaque: isOpaque, colorMode: colorMode)
     }
 }
 
@@ -58,17 +59,37 @@ enum Rasterization {
         return .success((Int(w.rounded(.up)), Int(h.rounded(.up))))
     }
 
-    static func image(of list: DisplayList, size: CGSize, scale: CGFloat, opaque: Bool) -> CGImage? {
+    /// The list rendered to 8-bit premultiplied sRGB pixels, composited in
+    /// `colorMode` (the linear modes render in floating point, then encode).
+    static func pixmap(of list: DisplayList, size: CGSize, scale: CGFloat, opaque: Bool,
+                       colorMode: ColorRenderingMode) -> Pixmap? {
         let pixmap: Pixmap
         do {
             let (w, h) = try pixelSize(size, scale: scale).get()
             pixmap = try Pixmap(width: w, height: h)
+            let device = Transform.scale(Double(scale), Double(scale))
+            switch colorMode {
+            case .nonLinear:
+                if opaque { pixmap.clear(to: 0xFF00_0000) }
+                Renderer().render(list, into: pixmap, device: device)
+            case .linear, .extendedLinear:
+                let surface = try FloatPixmap(width: w, height: h)
+                if opaque { surface.pixels.update(repeating: SIMD4(0, 0, 0, 1), count: w * h) }
+                Renderer().render(list, into: surface, extended: colorMode == .extendedLinear, device: device)
+                surface.encode(into: pixmap)
+            }
         } catch {
             report(error)
             return nil
         }
-        if opaque { pixmap.clear(to: 0xFF00_0000) }
-        Renderer().render(list, into: pixmap, device: .scale(Double(scale), Double(scale)))
+        return pixmap
+    }
+
+    static func image(of list: DisplayList, size: CGSize, scale: CGFloat, opaque: Bool,
+                      colorMode: ColorRenderingMode = .nonLinear) -> CGImage? {
+        guard let pixmap = pixmap(of: list, size: size, scale: scale, opaque: opaque, colorMode: colorMode) else {
+            return nil
+        }
         var bytes = [UInt8](repeating: 0, count: pixmap.width * pixmap.height * 4)
         bytes.withUnsafeMutableBytes { dst in
             dst.baseAddress!.copyMemory(from: pixmap.pixels, byteCount: dst.count)

@@ -1,0 +1,65 @@
+import CanvasGeometry
+import CanvasPaint
+
+/// Turns a display-list paint into a compositor source for a target format:
+/// gradients get a colour table sized for their on-screen length, images a shader
+/// with the device mapping; the item's opacity is folded into the source.
+enum PaintSources {
+    static func rgba8(_ paint: Paint, userToDevice t: Transform, opacity: Double) -> PaintSource? {
+        let alpha = min(max(opacity.isNaN ? 0 : opacity, 0), 1)
+        switch paint {
+        case .solid(let c):
+            let color = PremultipliedColor(red: c.r, green: c.g, blue: c.b, alpha: c.a * alpha)
+            return color.packed == 0 ? nil : .solid(color)
+        case .gradient(let g):
+            guard let (shader, count) = shader(g, t) else { return nil }
+            let table = GradientTable.rgba8(g.colors, count: count, opacity: alpha)
+            return .gradient(shader, table: table)
+        case .image(let image):
+            let map = image.transform.concatenating(t)
+            return ImageShader(image.pixels, source: image.source, imageToDevice: map, wrap: image.wrap,
+                               opacity: alpha).map { .image($0) }
+        }
+    }
+
+    static func float(_ paint: Paint, userToDevice t: Transform, opacity: Double, extended: Bool) -> FloatPaintSource? {
+        let alpha = min(max(opacity.isNaN ? 0 : opacity, 0), 1)
+        switch paint {
+        case .solid(let c):
+            let l = c.linearized
+            var v = SIMD4<Float>(Float(l.r), Float(l.g), Float(l.b), 1)
+            if !extended { v = v.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 1)) }
+            let a = Float(min(max(c.a, 0), 1) * alpha)
+            v *= a
+            v.w = a
+            return a == 0 ? nil : .solid(v)
+        case .gradient(let g):
+            guard let (shader, count) = shader(g, t) else { return nil }
+            return .gradient(shader, table: GradientTable.linearFloat(g.colors, count: count, opacity: alpha,
+                                                                      extended: extended))
+        case .image(let image):
+            let map = image.transform.concatenating(t)
+            return ImageShader(image.pixels, source: image.source, imageToDevice: map, wrap: image.wrap,
+                               opacity: alpha).map { .image($0) }
+        }
+    }
+
+    /// The shader of a gradient and the length of its table, or `nil` when it paints
+    /// nothing.
+    static func shader(_ g: GradientPaint, _ t: Transform) -> (GradientShader, Int)? {
+        guard !g.colors.isEmpty, !g.colors.isInvisible else { return nil }
+        let map = g.transform.concatenating(t)
+        let scale = map.maxScale
+        let length: Double
+        switch g.geometry {
+        case .linear(let s, let e): length = ((e.x - s.x) * (e.x - s.x) + (e.y - s.y) * (e.y - s.y)).squareRoot() * scale
+        case .radial(_, let r0, let r1): length = abs(r1 - r0) * scale
+        case .conic: length = .infinity
+        }
+        let count = GradientTable.count(forLength: length)
+        guard let shader = GradientShader(g.geometry, extend: g.extend, gradientToDevice: map, tableCount: count) else {
+            return nil
+        }
+        return (shader, count)
+    }
+}
