@@ -54,7 +54,7 @@ enum PaintSources {
         switch g.geometry {
         case .linear(let s, let e): length = ((e.x - s.x) * (e.x - s.x) + (e.y - s.y) * (e.y - s.y)).squareRoot() * scale
         case .radial(_, let r0, let r1): length = abs(r1 - r0) * scale
-        case .conic: length = .infinity
+        case .conic: length = Double(GradientTable.maximumCount)     // a full turn: the finest table
         }
         let count = GradientTable.count(forLength: length)
         guard let shader = GradientShader(g.geometry, extend: g.extend, gradientToDevice: map, tableCount: count) else {

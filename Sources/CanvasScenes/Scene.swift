@@ -40,7 +40,8 @@ public struct Scene: Sendable {
 public enum Scenes {
     public static let all: [Scene] = [
         helloCanvas, yearGrid, starFillRules, translucentShapes, clipsAndCopies, strokeBasics, textStyles,
-        strokeCapsJoinsDashes, hairlines, trimAlongCurve, cornerStyles,
+        strokeCapsJoinsDashes, hairlines, trimAlongCurve, cornerStyles, gradients, blendModeGrid, shadows, glow,
+        clipLayers, colorModes, filters,
     ]
 
     public static func named(_ name: String) -> Scene? { all.first { $0.name == name } }
