@@ -64,4 +64,17 @@ public enum ReferenceKernels {
         if coverage == 0 { return dst }
         return sourceOver(dst, PremultipliedColor(packed: src).scaled(by: coverage).packed)
     }
+
+    /// `plusLighter`: the saturating sum, interpolated from the destination by
+    /// coverage: `d + (min(255, s + d) − d)·c/255` per channel.
+    public static func plusLighter(_ dst: UInt32, _ src: UInt32, coverage: UInt8) -> UInt32 {
+        if coverage == 0 { return dst }
+        let c = UInt32(coverage)
+        var out: UInt32 = 0
+        for shift in stride(from: 0, to: 32, by: 8) {
+            let d = (dst >> UInt32(shift)) & 255, s = (src >> UInt32(shift)) & 255
+            out |= div255(d * (255 - c) + min(255, s + d) * c) << UInt32(shift)
+        }
+        return out
+    }
 }

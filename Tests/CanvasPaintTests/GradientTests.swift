@@ -1,0 +1,154 @@
+import Testing
+@testable import CanvasPaint
+import CanvasGeometry
+
+@Suite("Gradients")
+struct GradientTests {
+    static let red = RGBA(r: 1, g: 0, b: 0, a: 1), green = RGBA(r: 0, g: 1, b: 0, a: 1), blue = RGBA(r: 0, g: 0, b: 1, a: 1)
+
+    func stops(_ s: [(Double, RGBA)]) -> [GradientColors.Stop] { s.map { .init(location: $0.0, color: $0.1) } }
+
+    @Test("row 31: NaN locations are dropped, others clamped and sorted stably")
+    func cleanup() {
+        let c = GradientColors(stops([(0.8, Self.blue), (.nan, Self.red), (-3, Self.green), (0.5, Self.red), (0.5, Self.blue), (7, Self.green)]))
+        #expect(c.stops.map(\.location) == [0, 0.5, 0.5, 0.8, 1])
+        #expect(c.stops.map(\.color) == [Self.green, Self.red, Self.blue, Self.blue, Self.green])
+        // A non-finite colour is dropped too.
+        let bad = GradientColors(stops([(0.2, RGBA(r: .infinity, g: 0, b: 0, a: 1)), (0.4, Self.red)]))
+        #expect(bad.stops.count == 1)
+    }
+
+    @Test("row 30: no stops is empty; one stop is a solid colour")
+    func zeroAndOneStop() {
+        #expect(GradientColors([]).isEmpty)
+        let one = GradientColors(stops([(0.3, Self.red)]))
+        for t in [-1.0, 0, 0.3, 0.9, 5] { #expect(one.color(at: t) == Self.red) }
+        let table = GradientTable.rgba8(one, count: 32, opacity: 1)
+        #expect(table.allSatisfy { $0 == 0xFF00_00FF })
+    }
+
+    @Test("two stops at one location make a hard edge: first colour below, last above")
+    func hardEdge() {
+        let c = GradientColors(stops([(0, Self.red), (0.5, Self.red), (0.5, Self.green), (0.5, Self.blue), (1, Self.blue)]))
+        #expect(c.color(at: 0.4999) == Self.red)
+        #expect(c.color(at: 0.5001) == Self.blue)
+        let table = GradientTable.rgba8(c, count: 64, opacity: 1)
+        #expect(table[31] == 0xFF00_00FF && table[32] == 0xFFFF_0000)
+    }
+
+    @Test("tables interpolate straight colours, then premultiply; opacity scales alpha")
+    func table() {
+        let c = GradientColors(stops([(0, RGBA(r: 1, g: 0, b: 0, a: 1)), (1, RGBA(r: 0, g: 0, b: 1, a: 0))]))
+        let t = GradientTable.rgba8(c, count: 256, opacity: 0.5)
+        // Entry 128 sits at t = 128.5/256: straight (0.498, 0, 0.502) at alpha 0.498,
+        // times the opacity 0.5.
+        let p = PremultipliedColor(packed: t[128])
+        let a = (1 - 128.5 / 256) * 0.5
+        #expect(Int(p.a) == Int((a * 255).rounded()))
+        #expect(abs(Int(p.r) - Int((1 - 128.5 / 256) * Double(p.a))) <= 1)
+        #expect(abs(Int(p.b) - Int((128.5 / 256) * Double(p.a))) <= 1)
+    }
+
+    @Test("linear-light interpolation is brighter in the middle than encoded interpolation")
+    func linearInterpolation() {
+        let encoded = GradientColors(stops([(0, Self.red), (1, Self.green)]))
+        var linear = encoded
+        linear.interpolation = .linear
+        let e = encoded.color(at: 0.5), l = linear.color(at: 0.5)
+        #expect(abs(e.r - 0.5) < 1e-9 && abs(e.g - 0.5) < 1e-9)
+        // Half of each in linear light, encoded: ≈ 0.735.
+        #expect(abs(l.r - ColorTransfer.encoded(0.5)) < 1e-9 && abs(l.g - ColorTransfer.encoded(0.5)) < 1e-9)
+        let t8 = GradientTable.rgba8(linear, count: 32, opacity: 1)
+        #expect(abs(Int(PremultipliedColor(packed: t8[16]).r) - 185) <= 3)
+        // Oklab keeps the ends and stays within gamut here.
+        var ok = encoded
+        ok.interpolation = .perceptual
+        let end = ok.color(at: 1)
+        #expect(abs(end.g - 1) < 1e-6 && abs(end.r) < 1e-6)
+    }
+
+    @Test("table length grows with the on-screen length, 32…1024, powers of two")
+    func tableLength() {
+        #expect(GradientTable.count(forLength: 0) == 32)
+        #expect(GradientTable.count(forLength: .nan) == 32)
+        #expect(GradientTable.count(forLength: 20) == 64)
+        #expect(GradientTable.count(forLength: 300) == 1024)
+        #expect(GradientTable.count(forLength: .infinity) == 32)
+        #expect(GradientTable.count(forLength: 1e12) == 1024)
+    }
+
+    func indices(_ s: GradientShader, x: Int, y: Int, n: Int) -> [Int32] {
+        var out = [Int32](repeating: -1, count: n)
+        out.withUnsafeMutableBufferPointer { s.indices(x: x, y: y, count: n, into: $0.baseAddress!) }
+        return out
+    }
+
+    @Test("linear shader: pad, repeat and mirror along a horizontal axis")
+    func linearShader() throws {
+        // Axis from x = 0 to x = 8: pixel centre x + ½ has t = (x + ½)/8 (kept off
+        // the table's entry boundaries).
+        let geometry = GradientGeometry.linear(start: Point(0, 0), end: Point(8, 0))
+        let pad = try #require(GradientShader(geometry, extend: .pad, gradientToDevice: .identity, tableCount: 100))
+        #expect(indices(pad, x: -3, y: 7, n: 16) == [0, 0, 0, 6, 18, 31, 43, 56, 68, 81, 93, 99, 99, 99, 99, 99])
+        let rep = try #require(GradientShader(geometry, extend: .repeat, gradientToDevice: .identity, tableCount: 100))
+        #expect(indices(rep, x: 6, y: 0, n: 5) == [81, 93, 6, 18, 31])
+        #expect(indices(rep, x: -2, y: 0, n: 2) == [81, 93])
+        let mir = try #require(GradientShader(geometry, extend: .mirror, gradientToDevice: .identity, tableCount: 100))
+        #expect(indices(mir, x: 6, y: 0, n: 5) == [81, 93, 93, 81, 68])
+        #expect(indices(mir, x: -2, y: 0, n: 2) == [18, 6])
+        // The same axis rotated 90° by the transform runs down the rows.
+        let turned = try #require(GradientShader(geometry, extend: .pad, gradientToDevice: .rotation(.pi / 2),
+                                                 tableCount: 100))
+        #expect(indices(turned, x: -40, y: 3, n: 1) == [43])
+    }
+
+    @Test("radial shader: distance from the centre between the radii")
+    func radialShader() throws {
+        let s = try #require(GradientShader(.radial(center: Point(0.5, 0.5), startRadius: 2, endRadius: 12),
+                                            extend: .pad, gradientToDevice: .identity, tableCount: 100))
+        // Pixel (x, 0) has its centre at distance x from (0.5, 0.5): t = (x − 2)/10.
+        #expect(indices(s, x: 0, y: 0, n: 14) == [0, 0, 0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 99, 99])
+    }
+
+    @Test("conic shader: clockwise from the start angle (y down); partial turns fill their gap")
+    func conicShader() throws {
+        let full = try #require(GradientShader(.conic(center: Point(50, 50), startAngle: 0, endAngle: 2 * .pi),
+                                               extend: .pad, gradientToDevice: .identity, tableCount: 360))
+        // Right of the centre: 0°; below: 90°; left: 180°; above: 270°.
+        func angleIndex(_ x: Int, _ y: Int) -> Int32 { indices(full, x: x, y: y, n: 1)[0] }
+        #expect(abs(Int(angleIndex(90, 49)) - 0) <= 1 || angleIndex(90, 49) >= 358)
+        #expect(abs(Int(angleIndex(49, 90)) - 90) <= 1)
+        #expect(abs(Int(angleIndex(10, 49)) - 180) <= 1)
+        #expect(abs(Int(angleIndex(49, 10)) - 270) <= 1)
+        // From 0° to 90°: the gap (90°…360°) shows the end colour up to 225°, then the start.
+        let part = try #require(GradientShader(.conic(center: Point(50, 50), startAngle: 0, endAngle: .pi / 2),
+                                               extend: .pad, gradientToDevice: .identity, tableCount: 100))
+        #expect(indices(part, x: 10, y: 49, n: 1)[0] == 99)       // 180°: end colour
+        #expect(indices(part, x: 49, y: 10, n: 1)[0] == 0)        // 270°: start colour
+        #expect(abs(Int(indices(part, x: 78, y: 78, n: 1)[0]) - 50) <= 1)    // 45°: halfway
+    }
+
+    @Test("rows 29, 32, 33: degenerate gradients paint nothing; huge values never trap")
+    func degenerate() {
+        #expect(GradientShader(.linear(start: Point(3, 3), end: Point(3, 3)), extend: .pad, gradientToDevice: .identity, tableCount: 32) == nil)
+        #expect(GradientShader(.radial(center: .zero, startRadius: 5, endRadius: 5), extend: .pad, gradientToDevice: .identity, tableCount: 32) == nil)
+        #expect(GradientShader(.radial(center: .zero, startRadius: -1, endRadius: 5), extend: .pad, gradientToDevice: .identity, tableCount: 32) == nil)
+        #expect(GradientShader(.linear(start: Point(0, 0), end: Point(.nan, 0)), extend: .pad, gradientToDevice: .identity, tableCount: 32) == nil)
+        #expect(GradientShader(.linear(start: Point(0, 0), end: Point(10, 0)), extend: .pad, gradientToDevice: .scale(0, 1), tableCount: 32) == nil)
+        // Endpoints around ±1e10 under huge and tiny matrices: indices stay in range.
+        let cases: [(GradientGeometry, Transform)] = [
+            (.linear(start: Point(-1e10, 0), end: Point(1e10, 1)), .identity),
+            (.linear(start: Point(0, 0), end: Point(1e-12, 0)), .scale(1e12, 1e12)),
+            (.linear(start: Point(0, 0), end: Point(1e-300, 0)), .identity),
+            (.radial(center: Point(1e10, -1e10), startRadius: 0, endRadius: 1e-9), .scale(1e-8, 1e-8)),
+            (.conic(center: Point(1e15, 1e15), startAngle: 0, endAngle: 1e-9), .identity),
+        ]
+        for (g, t) in cases {
+            for extend in [GradientExtend.pad, .repeat, .mirror] {
+                guard let s = GradientShader(g, extend: extend, gradientToDevice: t, tableCount: 64) else { continue }
+                let out = indices(s, x: -5000, y: 3000, n: 64)
+                #expect(out.allSatisfy { $0 >= 0 && $0 < 64 })
+            }
+        }
+    }
+}
