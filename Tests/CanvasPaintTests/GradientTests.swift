@@ -33,16 +33,19 @@ struct GradientTests {
         #expect(c.color(at: 0.4999) == Self.red)
         #expect(c.color(at: 0.5001) == Self.blue)
         let table = GradientTable.rgba8(c, count: 64, opacity: 1)
-        #expect(table[31] == 0xFF00_00FF && table[32] == 0xFFFF_0000)
+        // Sample i sits at entry i + 1.
+        #expect(table[32] == 0xFF00_00FF && table[33] == 0xFFFF_0000)
+        #expect(table[0] == 0xFF00_00FF && table[65] == 0xFFFF_0000)
     }
 
     @Test("tables interpolate straight colours, then premultiply; opacity scales alpha")
     func table() {
         let c = GradientColors(stops([(0, RGBA(r: 1, g: 0, b: 0, a: 1)), (1, RGBA(r: 0, g: 0, b: 1, a: 0))]))
         let t = GradientTable.rgba8(c, count: 256, opacity: 0.5)
-        // Entry 128 sits at t = 128.5/256: straight (0.498, 0, 0.502) at alpha 0.498,
-        // times the opacity 0.5.
-        let p = PremultipliedColor(packed: t[128])
+        // Entry 129 holds sample 128, at t = 128.5/256: straight (0.498, 0, 0.502) at
+        // alpha 0.498, times the opacity 0.5.
+        #expect(t.count == 258)
+        let p = PremultipliedColor(packed: t[129])
         let a = (1 - 128.5 / 256) * 0.5
         #expect(Int(p.a) == Int((a * 255).rounded()))
         #expect(abs(Int(p.r) - Int((1 - 128.5 / 256) * Double(p.a))) <= 1)
@@ -59,7 +62,7 @@ struct GradientTests {
         // Half of each in linear light, encoded: ≈ 0.735.
         #expect(abs(l.r - ColorTransfer.encoded(0.5)) < 1e-9 && abs(l.g - ColorTransfer.encoded(0.5)) < 1e-9)
         let t8 = GradientTable.rgba8(linear, count: 32, opacity: 1)
-        #expect(abs(Int(PremultipliedColor(packed: t8[16]).r) - 185) <= 3)
+        #expect(abs(Int(PremultipliedColor(packed: t8[17]).r) - 185) <= 3)
         // Oklab keeps the ends and stays within gamut here.
         var ok = encoded
         ok.interpolation = .perceptual
@@ -89,25 +92,26 @@ struct GradientTests {
         // the table's entry boundaries).
         let geometry = GradientGeometry.linear(start: Point(0, 0), end: Point(8, 0))
         let pad = try #require(GradientShader(geometry, extend: .pad, gradientToDevice: .identity, tableCount: 100))
-        #expect(indices(pad, x: -3, y: 7, n: 16) == [0, 0, 0, 6, 18, 31, 43, 56, 68, 81, 93, 99, 99, 99, 99, 99])
+        // Index floor(t · 100) + 1; 0 before the gradient, 101 after it.
+        #expect(indices(pad, x: -3, y: 7, n: 16) == [0, 0, 0, 7, 19, 32, 44, 57, 69, 82, 94, 101, 101, 101, 101, 101])
         let rep = try #require(GradientShader(geometry, extend: .repeat, gradientToDevice: .identity, tableCount: 100))
-        #expect(indices(rep, x: 6, y: 0, n: 5) == [81, 93, 6, 18, 31])
-        #expect(indices(rep, x: -2, y: 0, n: 2) == [81, 93])
+        #expect(indices(rep, x: 6, y: 0, n: 5) == [82, 94, 7, 19, 32])
+        #expect(indices(rep, x: -2, y: 0, n: 2) == [82, 94])
         let mir = try #require(GradientShader(geometry, extend: .mirror, gradientToDevice: .identity, tableCount: 100))
-        #expect(indices(mir, x: 6, y: 0, n: 5) == [81, 93, 93, 81, 68])
-        #expect(indices(mir, x: -2, y: 0, n: 2) == [18, 6])
+        #expect(indices(mir, x: 6, y: 0, n: 5) == [82, 94, 94, 82, 69])
+        #expect(indices(mir, x: -2, y: 0, n: 2) == [19, 7])
         // The same axis rotated 90° by the transform runs down the rows.
         let turned = try #require(GradientShader(geometry, extend: .pad, gradientToDevice: .rotation(.pi / 2),
                                                  tableCount: 100))
-        #expect(indices(turned, x: -40, y: 3, n: 1) == [43])
+        #expect(indices(turned, x: -40, y: 3, n: 1) == [44])
     }
 
     @Test("radial shader: distance from the centre between the radii")
     func radialShader() throws {
-        let s = try #require(GradientShader(.radial(center: Point(0.5, 0.5), startRadius: 2, endRadius: 12),
+        let s = try #require(GradientShader(.radial(center: Point(0.5, 0.5), startRadius: 2.25, endRadius: 12.25),
                                             extend: .pad, gradientToDevice: .identity, tableCount: 100))
-        // Pixel (x, 0) has its centre at distance x from (0.5, 0.5): t = (x − 2)/10.
-        #expect(indices(s, x: 0, y: 0, n: 14) == [0, 0, 0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 99, 99])
+        // Pixel (x, 0) has its centre at distance x from (0.5, 0.5): t = (x − 2.25)/10.
+        #expect(indices(s, x: 0, y: 0, n: 14) == [0, 0, 0, 8, 18, 28, 38, 48, 58, 68, 78, 88, 98, 101])
     }
 
     @Test("conic shader: clockwise from the start angle (y down); partial turns fill their gap")
@@ -115,7 +119,7 @@ struct GradientTests {
         let full = try #require(GradientShader(.conic(center: Point(50, 50), startAngle: 0, endAngle: 2 * .pi),
                                                extend: .pad, gradientToDevice: .identity, tableCount: 360))
         // Right of the centre: 0°; below: 90°; left: 180°; above: 270°.
-        func angleIndex(_ x: Int, _ y: Int) -> Int32 { indices(full, x: x, y: y, n: 1)[0] }
+        func angleIndex(_ x: Int, _ y: Int) -> Int32 { indices(full, x: x, y: y, n: 1)[0] - 1 }
         #expect(abs(Int(angleIndex(90, 49)) - 0) <= 1 || angleIndex(90, 49) >= 358)
         #expect(abs(Int(angleIndex(49, 90)) - 90) <= 1)
         #expect(abs(Int(angleIndex(10, 49)) - 180) <= 1)
@@ -123,9 +127,9 @@ struct GradientTests {
         // From 0° to 90°: the gap (90°…360°) shows the end colour up to 225°, then the start.
         let part = try #require(GradientShader(.conic(center: Point(50, 50), startAngle: 0, endAngle: .pi / 2),
                                                extend: .pad, gradientToDevice: .identity, tableCount: 100))
-        #expect(indices(part, x: 10, y: 49, n: 1)[0] == 99)       // 180°: end colour
-        #expect(indices(part, x: 49, y: 10, n: 1)[0] == 0)        // 270°: start colour
-        #expect(abs(Int(indices(part, x: 78, y: 78, n: 1)[0]) - 50) <= 1)    // 45°: halfway
+        #expect(indices(part, x: 10, y: 49, n: 1)[0] == 101)      // 180°: exactly the end colour
+        #expect(indices(part, x: 49, y: 10, n: 1)[0] == 0)        // 270°: exactly the start colour
+        #expect(abs(Int(indices(part, x: 78, y: 78, n: 1)[0]) - 51) <= 1)    // 45°: halfway
     }
 
     @Test("rows 29, 32, 33: degenerate gradients paint nothing; huge values never trap")
@@ -147,7 +151,7 @@ struct GradientTests {
             for extend in [GradientExtend.pad, .repeat, .mirror] {
                 guard let s = GradientShader(g, extend: extend, gradientToDevice: t, tableCount: 64) else { continue }
                 let out = indices(s, x: -5000, y: 3000, n: 64)
-                #expect(out.allSatisfy { $0 >= 0 && $0 < 64 })
+                #expect(out.allSatisfy { $0 >= 0 && $0 < 66 })
             }
         }
     }

@@ -124,3 +124,21 @@ public func identical(_ a: CGImage?, _ b: CGImage?) -> Bool {
     guard let a, let b, a.width == b.width, a.height == b.height else { return a == nil && b == nil }
     return a.rgbaBytes() == b.rgbaBytes()
 }
+
+/// A colour from 8-bit sRGB components (CSS's `rgba(r, g, b, a)`).
+public func css(_ r: Int, _ g: Int, _ b: Int, _ a: Double = 1) -> Color {
+    Color(red: Double(r) / 255, green: Double(g) / 255, blue: Double(b) / 255, opacity: a)
+}
+
+/// Whether pixel (x, y), read unpremultiplied as `getImageData` reads it, is within
+/// `tolerance` of `expected` in every channel (WPT's `_assertPixelApprox`; a
+/// tolerance of 0 is `_assertPixel`). Returns a description of the mismatch.
+public func pixelMismatch(_ image: CGImage?, _ x: Int, _ y: Int, _ expected: (Int, Int, Int, Int),
+                          tolerance: Int) -> String? {
+    guard let image else { return "no image" }
+    let p = image.pixel(x: x, y: y)
+    let got = [Int(p.red), Int(p.green), Int(p.blue), Int(p.alpha)]
+    let want = [expected.0, expected.1, expected.2, expected.3]
+    let worst = zip(got, want).map { abs($0 - $1) }.max() ?? 0
+    return worst <= tolerance ? nil : "pixel \(x),\(y) is \(got), expected \(want) ± \(tolerance)"
+}

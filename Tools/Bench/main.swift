@@ -9,7 +9,7 @@
 // Knobs: BENCH_FILTER (substring of "Test/Style"), BENCH_COUNT_SCALE, BENCH_REPEATS,
 // BENCH_SAVE_DIR (PNG of each 64-px canvas), BENCH_ENGINES (comma list; default both),
 // BENCH_SIZES (comma list of sizes, for profiling one).
-// Styles implemented so far: Solid. (Linear gradients arrive with the paint issue.)
+// Styles: Solid and Linear (a three-stop linear gradient per shape, SCENES.md §5).
 
 import Foundation
 import OpenCanvas
@@ -38,10 +38,44 @@ func rgba(_ c: UInt32) -> RGBA {
 
 let center = canvasSize / 2
 
+/// The Linear style's gradient axis: from 20 % to 80 % of the shape's box.
+func axis(_ sh: Shape) -> (CGPoint, CGPoint) {
+    (CGPoint(x: sh.x + 0.2 * sh.w, y: sh.y + 0.2 * sh.h), CGPoint(x: sh.x + 0.8 * sh.w, y: sh.y + 0.8 * sh.h))
+}
+
+/// The shading of a shape in a style, as a user would write it.
+func shading(_ sh: Shape, _ style: Style) -> GraphicsContext.Shading {
+    switch style {
+    case .solid:
+        return .color(color(sh.colors[0]))
+    case .linear:
+        let (start, end) = axis(sh)
+        let gradient = Gradient(stops: [.init(color: color(sh.colors[0]), location: 0),
+                                        .init(color: color(sh.colors[1]), location: 0.5),
+                                        .init(color: color(sh.colors[2]), location: 1)])
+        return .linearGradient(gradient, startPoint: start, endPoint: end)
+    }
+}
+
+/// The engine paint of a shape in a style.
+func paint(_ sh: Shape, _ style: Style) -> Paint {
+    switch style {
+    case .solid:
+        return .solid(rgba(sh.colors[0]))
+    case .linear:
+        let (start, end) = axis(sh)
+        let colors = GradientColors([.init(location: 0, color: rgba(sh.colors[0])),
+                                     .init(location: 0.5, color: rgba(sh.colors[1])),
+                                     .init(location: 1, color: rgba(sh.colors[2]))])
+        return .gradient(GradientPaint(colors: colors, geometry: .linear(start: Point(start.x, start.y),
+                                                                         end: Point(end.x, end.y))))
+    }
+}
+
 /// Draws the shapes through the public API, as a user would.
-func drawPublic(_ context: inout GraphicsContext, _ test: Test, _ shapes: [Shape]) {
+func drawPublic(_ context: inout GraphicsContext, _ test: Test, _ style: Style, _ shapes: [Shape]) {
     for sh in shapes {
-        let shading = GraphicsContext.Shading.color(color(sh.colors[0]))
+        let shading = shading(sh, style)
         switch test {
         case .fillRectA, .fillRectU:
             context.fill(Path(CGRect(x: sh.x, y: sh.y, width: sh.w, height: sh.h)), with: shading)
@@ -73,9 +107,9 @@ func drawPublic(_ context: inout GraphicsContext, _ test: Test, _ shapes: [Shape
 }
 
 /// Builds the same display items directly.
-func buildEngine(_ list: inout DisplayList, _ test: Test, _ shapes: [Shape]) {
+func buildEngine(_ list: inout DisplayList, _ test: Test, _ style: Style, _ shapes: [Shape]) {
     for sh in shapes {
-        let paint = Paint.solid(rgba(sh.colors[0]))
+        let paint = paint(sh, style)
         let box = CanvasGeometry.Rect(x: sh.x, y: sh.y, width: sh.w, height: sh.h)
         var transform = Transform.identity
         let geometry: Geometry
@@ -104,7 +138,7 @@ func buildEngine(_ list: inout DisplayList, _ test: Test, _ shapes: [Shape]) {
             }
             geometry = .path(p)
         }
-        list.items.append(DrawItem(geometry: geometry, transform: transform, operation: operation,
+        list.append(DrawItem(geometry: geometry, transform: transform, operation: operation,
                                    paint: paint, clip: -1))
     }
 }
@@ -116,7 +150,7 @@ var engineList = DisplayList()
 FileHandle.standardError.write(Data("canvas-bench: kernels \(canvasKernelDescription())\n".utf8))
 
 for test in Test.allCases {
-    for style in Style.allCases where style == .solid {
+    for style in Style.allCases {
         let key = "\(test.rawValue)/\(style.rawValue)"
         if !filter.isEmpty && !key.contains(filter) { continue }
         for (si, s) in sizes.enumerated() where onlySizes?.contains(s) ?? true {
@@ -129,10 +163,10 @@ for test in Test.allCases {
                     let t0 = now()
                     if engine == "opencanvas-engine" {
                         engineList.removeAll()
-                        buildEngine(&engineList, test, shapes)
+                        buildEngine(&engineList, test, style, shapes)
                         canvas.render(engineList)
                     } else {
-                        canvas.draw { drawPublic(&$0, test, shapes) }
+                        canvas.draw { drawPublic(&$0, test, style, shapes) }
                     }
                     let t1 = now()
                     if rep > 0 { times.append((t1 - t0) / Double(n)) }

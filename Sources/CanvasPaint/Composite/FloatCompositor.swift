@@ -16,6 +16,8 @@ public final class FloatCompositor {
     public func composite(_ spans: SpanBuffer, _ source: FloatPaintSource, mode: BlendMode, into pixmap: FloatPixmap) {
         let w = pixmap.width, h = pixmap.height
         let list = spans.spans.pointer, coverage = spans.coverage.pointer
+        var scratch = (row, row8, index)
+        defer { (row, row8, index) = scratch }
         for k in 0..<spans.spans.count {
             let s = list[k]
             let y = Int(s.y)
@@ -27,7 +29,7 @@ public final class FloatCompositor {
             guard n > 0 else { continue }
             if s.isConstant && s.alpha == 0 { continue }
             let mask: UnsafePointer<UInt8>? = s.isConstant ? nil : UnsafePointer(coverage + Int(s.maskOffset) + skip)
-            blendSpan(pixmap.row(y) + x, x: x, y: y, n: n, mask: mask, alpha: s.alpha, source, mode)
+            blendSpan(pixmap.row(y) + x, x: x, y: y, n: n, mask: mask, alpha: s.alpha, source, mode, &scratch)
         }
     }
 
@@ -35,17 +37,21 @@ public final class FloatCompositor {
     public func composite(_ rect: PixelRect, _ source: FloatPaintSource, mode: BlendMode, into pixmap: FloatPixmap) {
         let r = rect.intersection(pixmap.bounds)
         guard !r.isEmpty else { return }
+        var scratch = (row, row8, index)
+        defer { (row, row8, index) = scratch }
         for y in r.y0..<r.y1 {
-            blendSpan(pixmap.row(y) + r.x0, x: r.x0, y: y, n: r.width, mask: nil, alpha: 255, source, mode)
+            blendSpan(pixmap.row(y) + r.x0, x: r.x0, y: y, n: r.width, mask: nil, alpha: 255, source, mode, &scratch)
         }
     }
 
     @inline(__always)
     private func blendSpan(_ dst: UnsafeMutablePointer<SIMD4<Float>>, x: Int, y: Int, n: Int,
-                           mask: UnsafePointer<UInt8>?, alpha: UInt8, _ source: FloatPaintSource, _ mode: BlendMode) {
-        row.reserve(n)
-        row8.reserve(n)
-        index.reserve(n)
+                           mask: UnsafePointer<UInt8>?, alpha: UInt8, _ source: FloatPaintSource, _ mode: BlendMode,
+                           _ scratch: inout (ScratchBuffer<SIMD4<Float>>, ScratchBuffer<UInt32>, ScratchBuffer<Int32>)) {
+        scratch.0.reserve(n)
+        scratch.1.reserve(n)
+        scratch.2.reserve(n)
+        let row = scratch.0, row8 = scratch.1, index = scratch.2
         var src = UnsafePointer(row.pointer)
         var srcStride = 1
         switch source {

@@ -21,6 +21,11 @@ public final class SpanCompositor {
         }
         let w = pixmap.width, h = pixmap.height
         let list = spans.spans.pointer, coverage = spans.coverage.pointer
+        // Work on local copies of the scratch rows (they share storage with the
+        // stored ones): mutating a class's stored property costs a dynamic
+        // exclusivity check per access.
+        var scratch = (row, index)
+        defer { (row, index) = scratch }
         for k in 0..<spans.spans.count {
             let s = list[k]
             let y = Int(s.y)
@@ -32,7 +37,8 @@ public final class SpanCompositor {
             guard n > 0 else { continue }
             let mask: UnsafePointer<UInt8>? = s.isConstant ? nil : UnsafePointer(coverage + Int(s.maskOffset) + skip)
             if s.isConstant && s.alpha == 0 { continue }
-            blendSpan(pixmap.row(y) + x, x: x, y: y, n: n, mask: mask, alpha: s.alpha, source, mode)
+            SpanCompositor.blendSpan(pixmap.row(y) + x, x: x, y: y, n: n, mask: mask, alpha: s.alpha, source, mode,
+                                     &scratch.0, &scratch.1)
         }
     }
 
@@ -41,14 +47,18 @@ public final class SpanCompositor {
     public func composite(_ rect: PixelRect, _ source: PaintSource, mode: BlendMode, into pixmap: Pixmap) {
         let r = rect.intersection(pixmap.bounds)
         guard !r.isEmpty else { return }
+        var scratch = (row, index)
+        defer { (row, index) = scratch }
         for y in r.y0..<r.y1 {
-            blendSpan(pixmap.row(y) + r.x0, x: r.x0, y: y, n: r.width, mask: nil, alpha: 255, source, mode)
+            SpanCompositor.blendSpan(pixmap.row(y) + r.x0, x: r.x0, y: y, n: r.width, mask: nil, alpha: 255, source, mode,
+                                     &scratch.0, &scratch.1)
         }
     }
 
     @inline(__always)
-    private func blendSpan(_ dst: UnsafeMutablePointer<UInt32>, x: Int, y: Int, n: Int,
-                           mask: UnsafePointer<UInt8>?, alpha: UInt8, _ source: PaintSource, _ mode: BlendMode) {
+    private static func blendSpan(_ dst: UnsafeMutablePointer<UInt32>, x: Int, y: Int, n: Int,
+                                  mask: UnsafePointer<UInt8>?, alpha: UInt8, _ source: PaintSource, _ mode: BlendMode,
+                                  _ row: inout ScratchBuffer<UInt32>, _ index: inout ScratchBuffer<Int32>) {
         var alpha = alpha
         row.reserve(n)
         index.reserve(n)
@@ -79,11 +89,11 @@ public final class SpanCompositor {
                     alpha = UInt8(div255(UInt32(alpha) * UInt32(opacity)))
                 } else if opacity != 255 {
                     // Fold the opacity into a copy of the source instead.
-                    copyScaled(p, sx, sy, n, opacity)
+                    copyScaled(p, sx, sy, n, opacity, into: row.pointer)
                     src = UnsafePointer(row.pointer)
                 }
             } else {
-                copyScaled(p, sx, sy, n, opacity)
+                copyScaled(p, sx, sy, n, opacity, into: row.pointer)
             }
         }
         switch mode {
@@ -104,8 +114,8 @@ public final class SpanCompositor {
 
     /// Row `sy` of `p` from column `sx`, `n` pixels, transparent outside `p`, times
     /// `opacity / 255`, into the scratch row.
-    private func copyScaled(_ p: Pixmap, _ sx: Int, _ sy: Int, _ n: Int, _ opacity: UInt8) {
-        let out = row.pointer
+    private static func copyScaled(_ p: Pixmap, _ sx: Int, _ sy: Int, _ n: Int, _ opacity: UInt8,
+                                   into out: UnsafeMutablePointer<UInt32>) {
         out.update(repeating: 0, count: n)
         guard sy >= 0, sy < p.height else { return }
         let a = max(sx, 0), b = min(sx + n, p.width)

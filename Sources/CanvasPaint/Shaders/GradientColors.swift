@@ -35,6 +35,18 @@ public struct GradientColors: Hashable, Sendable {
 
     /// Cleans up `stops`. An empty result means the gradient paints nothing.
     public init(_ stops: [Stop], interpolation: Interpolation = .workingSpace) {
+        self.interpolation = interpolation
+        // The usual case, already clean: kept as it is.
+        var clean = true
+        var previous = 0.0
+        for s in stops {
+            guard s.location >= previous, s.location <= 1, s.color.isFinite else { clean = false; break }
+            previous = s.location
+        }
+        if clean {
+            self.stops = stops
+            return
+        }
         var kept: [(Int, Stop)] = []
         kept.reserveCapacity(stops.count)
         for (i, s) in stops.enumerated() where !s.location.isNaN && s.color.isFinite {
@@ -44,7 +56,6 @@ public struct GradientColors: Hashable, Sendable {
         }
         kept.sort { $0.1.location < $1.1.location || ($0.1.location == $1.1.location && $0.0 < $1.0) }
         self.stops = kept.map(\.1)
-        self.interpolation = interpolation
     }
 
     public var isEmpty: Bool { stops.isEmpty }

@@ -46,7 +46,8 @@ public struct GradientShader: Sendable {
 
     let kind: Kind
     public let extend: GradientExtend
-    /// The number of table entries the indices address.
+    /// The number of samples in the colour table (which has two more entries:
+    /// the colours before and after the gradient; see `GradientTable`).
     public let tableCount: Int
 
     /// A shader, or `nil` when the gradient paints nothing: a zero-length linear
@@ -96,25 +97,27 @@ public struct GradientShader: Sendable {
         }
     }
 
-    /// The colour-table index of each of the `count` pixels from `(x, y)` rightwards.
+    /// The colour-table index of each of the `count` pixels from `(x, y)` rightwards:
+    /// `floor(t · N) + 1` clamped to 0…N + 1, so that t < 0 reads the first colour
+    /// and t ≥ 1 the last one exactly.
     public func indices(x: Int, y: Int, count n: Int, into out: UnsafeMutablePointer<Int32>) {
         let N = Float(tableCount)
-        let hi = Int32(tableCount - 1)
+        let hi = Int32(tableCount + 1)
         let px = Double(x) + 0.5, py = Double(y) + 0.5
         switch kind {
         case .linear(let tx, let ty, let t0):
             let start = Float(tx * px + ty * py + t0), step = Float(tx)
             switch extend {
             case .pad:
-                let s = start * N, d = step * N
+                let s = start * N + 1, d = step * N
                 for i in 0..<n { out[i] = oc_index_clamp(s + Float(i) * d, hi) }
             case .repeat:
                 for i in 0..<n {
                     let t = start + Float(i) * step
-                    out[i] = oc_index_clamp((t - Float(oc_floor_f(t))) * N, hi)
+                    out[i] = oc_index_clamp((t - Float(oc_floor_f(t))) * N + 1, hi)
                 }
             case .mirror:
-                for i in 0..<n { out[i] = oc_index_clamp(GradientShader.mirrored(start + Float(i) * step) * N, hi) }
+                for i in 0..<n { out[i] = oc_index_clamp(GradientShader.mirrored(start + Float(i) * step) * N + 1, hi) }
             }
         case .radial(let inv, let r0, let k):
             // g = inv(px + i, py): affine in i.
@@ -124,7 +127,7 @@ public struct GradientShader: Sendable {
             for i in 0..<n {
                 let fx = gx + Float(i) * dx, fy = gy + Float(i) * dy
                 let t = ((fx * fx + fy * fy).squareRoot() - r0f) * kf
-                out[i] = oc_index_clamp(extended(t) * N, hi)
+                out[i] = oc_index_clamp(extended(t) * N + 1, hi)
             }
         case .conic(let inv, let base, let direction, let scale, let offset, let split):
             let gx = Float(inv.a * px + inv.c * py + inv.tx), gy = Float(inv.b * px + inv.d * py + inv.ty)
@@ -134,8 +137,8 @@ public struct GradientShader: Sendable {
                 var u = dir * (GradientShader.turns(gx + Float(i) * dx, gy + Float(i) * dy) - b)
                 u -= Float(oc_floor_f(u))
                 var t = u * sc + off
-                if t > 1 { t = t < sp ? 1 : 0 }     // the gap of a partial turn
-                out[i] = oc_index_clamp(t * N, hi)
+                if t > 1 { t = t < sp ? 2 : -1 }    // the gap of a partial turn: the end colours
+                out[i] = oc_index_clamp(t * N + 1, hi)
             }
         }
     }

@@ -1,7 +1,12 @@
-/// A gradient's colours sampled into a lookup table: entry `i` holds the colour at
-/// `t = (i + 0.5) / count`, premultiplied, in the pixel format of the surface, with
-/// the drawing's opacity already applied. Shaders map each pixel to a `t` and read
-/// the table, so the per-pixel cost does not depend on the number of stops.
+import CEngineSupport
+
+/// A gradient's colours sampled into a lookup table of `count + 2` entries:
+/// entry 0 is the first stop's colour (everything before the gradient), entry
+/// `i` in 1…count the colour at `t = (i − 0.5) / count`, entry `count + 1` the last
+/// stop's colour (everything after it) — premultiplied, in the pixel format of the
+/// surface, with the drawing's opacity already applied. Shaders map each pixel to
+/// a `t` and read the table, so the per-pixel cost does not depend on the number
+/// of stops, and padded ends are exactly the end colours.
 ///
 /// The table length is chosen by the renderer from the gradient's on-screen length
 /// (a power of two, 32…1024), so that neighbouring pixels rarely share an entry on
@@ -27,23 +32,29 @@ public enum GradientTable {
         let stops = colors.stops
         guard let first = stops.first, let last = stops.last else { return }
         let mixed = stops.map { GradientColors.toMixing($0.color, space) }
+        body(0, mixed[0])
+        body(n + 1, mixed[mixed.count - 1])
         var k = 0
         for i in 0..<n {
             let t = (Double(i) + 0.5) / Double(n)
-            if t < first.location { body(i, mixed[0]); continue }
-            if t >= last.location { body(i, mixed[mixed.count - 1]); continue }
+            if t < first.location { body(i + 1, mixed[0]); continue }
+            if t >= last.location { body(i + 1, mixed[mixed.count - 1]); continue }
             while k + 1 < stops.count && stops[k + 1].location <= t { k += 1 }
             let a = stops[k].location, b = stops[k + 1].location
             let f = (t - a) / (b - a)
-            body(i, mixed[k] + (mixed[k + 1] - mixed[k]) * f)
+            body(i + 1, mixed[k] + (mixed[k + 1] - mixed[k]) * f)
         }
     }
 
     /// A table of 8-bit premultiplied sRGB-encoded colours.
     public static func rgba8(_ colors: GradientColors, count n: Int, opacity: Double) -> [UInt32] {
         let space = colors.mixingSpace(linearWorkingSpace: false)
-        var table = [UInt32](repeating: 0, count: n)
+        var table = [UInt32](repeating: 0, count: n + 2)
         let alphaScale = min(max(opacity.isNaN ? 0 : opacity, 0), 1)
+        if space == .encoded {
+            table.withUnsafeMutableBufferPointer { encodedTable(colors, into: $0.baseAddress!, count: n, opacity: Float(alphaScale)) }
+            return table
+        }
         table.withUnsafeMutableBufferPointer { out in
             ColorTransfer.encodeTable.withUnsafeBufferPointer { enc in
                 forEachEntry(colors, space, count: n) { i, v in
@@ -67,12 +78,54 @@ public enum GradientTable {
         return table
     }
 
+    /// The common case, interpolating the colours as given, in single precision
+    /// (every gradient drawn in the default colour mode builds one of these).
+    /// Writes `n + 2` entries.
+    static func encodedTable(_ colors: GradientColors, into out: UnsafeMutablePointer<UInt32>, count n: Int,
+                             opacity: Float) {
+        colors.stops.withUnsafeBufferPointer { stops in
+            guard let first = stops.first, let last = stops.last else { return }
+            @inline(__always) func vector(_ c: RGBA) -> SIMD4<Float> { SIMD4(Float(c.r), Float(c.g), Float(c.b), Float(c.a)) }
+            let zero = SIMD4<Float>(repeating: 0), one = SIMD4<Float>(repeating: 1)
+            @inline(__always) func pack(_ v: SIMD4<Float>) -> UInt32 {
+                let c = v.clamped(lowerBound: zero, upperBound: one)
+                // Quantize alpha first and premultiply by the quantized value, as
+                // solid colours are (so a one-stop gradient equals its colour).
+                let a = (c.w * opacity * 255).rounded() * (1 / 255)
+                return oc_pack_unit4(c.x * a, c.y * a, c.z * a, a)
+            }
+            let invN = 1 / Float(n)
+            let firstLocation = Float(first.location), lastLocation = Float(last.location)
+            let head = pack(vector(first.color)), tail = pack(vector(last.color))
+            out[0] = head
+            out[n + 1] = tail
+            let out = out + 1
+            var k = 0
+            var a = vector(stops[0].color), b = a, start: Float = 0, scale: Float = 0
+            var segment = -1
+            for i in 0..<n {
+                let t = (Float(i) + 0.5) * invN
+                if t < firstLocation { out[i] = head; continue }
+                if t >= lastLocation { out[i] = tail; continue }
+                while k + 1 < stops.count && Float(stops[k + 1].location) <= t { k += 1 }
+                if k != segment {
+                    segment = k
+                    a = vector(stops[k].color)
+                    b = vector(stops[k + 1].color)
+                    start = Float(stops[k].location)
+                    scale = 1 / (Float(stops[k + 1].location) - start)
+                }
+                out[i] = pack(a + (b - a) * ((t - start) * scale))
+            }
+        }
+    }
+
     /// A table of premultiplied linear-light colours. Components outside 0…1 are kept
     /// when `extended`, clamped otherwise.
     public static func linearFloat(_ colors: GradientColors, count n: Int, opacity: Double,
                                    extended: Bool) -> [SIMD4<Float>] {
         let space = colors.mixingSpace(linearWorkingSpace: true)
-        var table = [SIMD4<Float>](repeating: .zero, count: n)
+        var table = [SIMD4<Float>](repeating: .zero, count: n + 2)
         let alphaScale = min(max(opacity.isNaN ? 0 : opacity, 0), 1)
         forEachEntry(colors, space, count: n) { i, v in
             var c = v
