@@ -80,6 +80,38 @@ static void plus_row_portable(uint32_t *d, const uint32_t *src, const uint8_t *m
     }
 }
 
+// floor(x) without libm; values beyond ±2^23 are whole numbers already (and NaN
+// stays NaN), so no out-of-range conversion happens.
+static inline float floor_f(float x) {
+    if (!(x > -8388608.0f && x < 8388608.0f)) return x;
+    float i = (float)(int32_t)x;
+    return i - (x < i ? 1.0f : 0.0f);
+}
+
+// The gradient's t folded into 0…1 as the extend mode says (pad leaves it).
+static inline float fold_t(float t, oc_extend extend) {
+    if (extend == OC_EXTEND_REPEAT) return t - floor_f(t);
+    if (extend == OC_EXTEND_MIRROR) {
+        float u = t - 2.0f * floor_f(t * 0.5f);
+        return u > 1.0f ? 2.0f - u : u;
+    }
+    return t;
+}
+
+static inline int32_t table_index(float t, float count, int32_t hi) {
+    float v = t * count + 1.0f;
+    v = v > 0.0f ? v : 0.0f;           // also NaN → 0
+    v = v < (float)hi ? v : (float)hi;
+    return (int32_t)v;
+}
+
+static void linear_gradient_row_portable(uint32_t *out, const uint32_t *table, int32_t count, float t0, float dt,
+                                         oc_extend extend, size_t n) {
+    const float fc = (float)count;
+    const int32_t hi = count + 1;
+    for (size_t i = 0; i < n; i++) out[i] = table[table_index(fold_t(t0 + (float)i * dt, extend), fc, hi)];
+}
+
 #if OC_X86
 
 // MARK: - SSE2 (x86-64 baseline)
@@ -188,6 +220,25 @@ static void plus_row_sse2(uint32_t *d, const uint32_t *src, const uint8_t *m, ui
         _mm_storeu_si128((__m128i *)(d + i), _mm_packus_epi16(lo, hi));
     }
     plus_row_portable(d + i, src + i, m ? m + i : 0, alpha, n - i);
+}
+
+static void linear_gradient_row_sse2(uint32_t *out, const uint32_t *table, int32_t count, float t0, float dt,
+                                     oc_extend extend, size_t n) {
+    if (extend != OC_EXTEND_PAD) { linear_gradient_row_portable(out, table, count, t0, dt, extend, n); return; }
+    // v = t·count + 1 for four pixels at a time; the lookups stay scalar.
+    const __m128 lo = _mm_setzero_ps(), hi = _mm_set1_ps((float)(count + 1));
+    const __m128 fc = _mm_set1_ps((float)count), one = _mm_set1_ps(1.0f), vdt = _mm_set1_ps(dt), vt0 = _mm_set1_ps(t0);
+    const __m128 lanes = _mm_setr_ps(0, 1, 2, 3);
+    size_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+        __m128 t = _mm_add_ps(vt0, _mm_mul_ps(_mm_add_ps(_mm_set1_ps((float)i), lanes), vdt));
+        __m128 v = _mm_add_ps(_mm_mul_ps(t, fc), one);
+        __m128i idx = _mm_cvttps_epi32(_mm_min_ps(_mm_max_ps(v, lo), hi));
+        int32_t k[4];
+        _mm_storeu_si128((__m128i *)k, idx);
+        out[i] = table[k[0]]; out[i + 1] = table[k[1]]; out[i + 2] = table[k[2]]; out[i + 3] = table[k[3]];
+    }
+    for (; i < n; i++) out[i] = table[table_index(t0 + (float)i * dt, (float)count, count + 1)];
 }
 
 // MARK: - AVX2
@@ -354,6 +405,35 @@ OC_AVX2 static void plus_row_avx2(uint32_t *d, const uint32_t *src, const uint8_
     }
 }
 
+OC_AVX2 static void linear_gradient_row_avx2(uint32_t *out, const uint32_t *table, int32_t count, float t0,
+                                             float dt, oc_extend extend, size_t n) {
+    const __m256 fc = _mm256_set1_ps((float)count);
+    const __m256 lo = _mm256_setzero_ps(), hi = _mm256_set1_ps((float)(count + 1));
+    const __m256 one = _mm256_set1_ps(1.0f), two = _mm256_set1_ps(2.0f), half = _mm256_set1_ps(0.5f);
+    const __m256 lanes = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7);
+    const __m256 vdt = _mm256_set1_ps(dt), vt0 = _mm256_set1_ps(t0);
+    size_t i = 0;
+    for (; i < n; i += 8) {
+        // t for eight pixels, computed from i (no accumulated rounding).
+        __m256 t = _mm256_add_ps(vt0, _mm256_mul_ps(_mm256_add_ps(_mm256_set1_ps((float)i), lanes), vdt));
+        if (extend == OC_EXTEND_REPEAT) {
+            t = _mm256_sub_ps(t, _mm256_floor_ps(t));
+        } else if (extend == OC_EXTEND_MIRROR) {
+            __m256 u = _mm256_sub_ps(t, _mm256_mul_ps(two, _mm256_floor_ps(_mm256_mul_ps(t, half))));
+            t = _mm256_blendv_ps(u, _mm256_sub_ps(two, u), _mm256_cmp_ps(u, one, _CMP_GT_OQ));
+        }
+        __m256 v = _mm256_min_ps(_mm256_max_ps(_mm256_add_ps(_mm256_mul_ps(t, fc), one), lo), hi);
+        __m256i idx = _mm256_cvttps_epi32(v);
+        if (i + 8 <= n) {
+            _mm256_storeu_si256((__m256i *)(out + i), _mm256_i32gather_epi32((const int *)table, idx, 4));
+        } else {
+            __m256i m = tail_mask(n - i);
+            __m256i g = _mm256_mask_i32gather_epi32(_mm256_setzero_si256(), (const int *)table, idx, m, 4);
+            _mm256_maskstore_epi32((int *)(out + i), m, g);
+        }
+    }
+}
+
 static int cpu_has_avx2(void) {
     unsigned a, b, c, d;
     if (!__get_cpuid(1, &a, &b, &c, &d)) return 0;
@@ -372,12 +452,14 @@ static int cpu_has_avx2(void) {
 typedef void (*fill_fn)(uint32_t *, size_t, uint32_t);
 typedef void (*mask_fn)(uint32_t *, const uint8_t *, size_t, uint32_t);
 typedef void (*row_fn)(uint32_t *, const uint32_t *, const uint8_t *, uint32_t, size_t);
+typedef void (*gradient_fn)(uint32_t *, const uint32_t *, int32_t, float, float, oc_extend, size_t);
 
 static fill_fn k_fill = fill_portable;
 static fill_fn k_srcover = srcover_portable;
 static mask_fn k_srcover_mask = srcover_mask_portable;
 static row_fn k_srcover_row = srcover_row_portable;
 static row_fn k_plus_row = plus_row_portable;
+static gradient_fn k_linear_gradient_row = linear_gradient_row_portable;
 static oc_kernel_level k_level = OC_KERNELS_PORTABLE;
 
 static oc_kernel_level best_level(void) {
@@ -396,16 +478,19 @@ oc_kernel_level oc_kernels_set_level(oc_kernel_level level) {
     case OC_KERNELS_AVX2:
         k_fill = fill_avx2; k_srcover = srcover_avx2; k_srcover_mask = srcover_mask_avx2;
         k_srcover_row = srcover_row_avx2; k_plus_row = plus_row_avx2;
+        k_linear_gradient_row = linear_gradient_row_avx2;
         break;
     case OC_KERNELS_SSE2:
         k_fill = fill_sse2; k_srcover = srcover_sse2; k_srcover_mask = srcover_mask_sse2;
         k_srcover_row = srcover_row_sse2; k_plus_row = plus_row_sse2;
+        k_linear_gradient_row = linear_gradient_row_sse2;
         break;
 #endif
     default:
         level = OC_KERNELS_PORTABLE;
         k_fill = fill_portable; k_srcover = srcover_portable; k_srcover_mask = srcover_mask_portable;
         k_srcover_row = srcover_row_portable; k_plus_row = plus_row_portable;
+        k_linear_gradient_row = linear_gradient_row_portable;
     }
     k_level = level;
     return level;
@@ -432,4 +517,8 @@ void oc_srcover_row(uint32_t *dst, const uint32_t *src, const uint8_t *mask, uin
 }
 void oc_plus_row(uint32_t *dst, const uint32_t *src, const uint8_t *mask, uint32_t alpha, size_t n) {
     k_plus_row(dst, src, mask, alpha, n);
+}
+void oc_linear_gradient_row(uint32_t *out, const uint32_t *table, int32_t count, float t0, float dt,
+                            oc_extend extend, size_t n) {
+    k_linear_gradient_row(out, table, count, t0, dt, extend, n);
 }

@@ -70,13 +70,13 @@ struct GradientTests {
         #expect(abs(end.g - 1) < 1e-6 && abs(end.r) < 1e-6)
     }
 
-    @Test("table length grows with the on-screen length, 32…1024, powers of two")
+    @Test("table length grows with the on-screen length, 16…1024, powers of two")
     func tableLength() {
-        #expect(GradientTable.count(forLength: 0) == 32)
-        #expect(GradientTable.count(forLength: .nan) == 32)
+        #expect(GradientTable.count(forLength: 0) == 16)
+        #expect(GradientTable.count(forLength: .nan) == 16)
         #expect(GradientTable.count(forLength: 20) == 64)
         #expect(GradientTable.count(forLength: 300) == 1024)
-        #expect(GradientTable.count(forLength: .infinity) == 32)
+        #expect(GradientTable.count(forLength: .infinity) == 16)
         #expect(GradientTable.count(forLength: 1e12) == 1024)
     }
 

@@ -56,8 +56,25 @@ static inline uint32_t oc_pack_unit4(float r, float g, float b, float a) {
          | (uint32_t)(b * 255.0f + 0.5f) << 16 | (uint32_t)(a * 255.0f + 0.5f) << 24;
 }
 
-/// floor(v) for |v| < 2^31, without Swift's range check.
+/// A straight colour (each component in 0…1, clamped; NaN gives 0) times `opacity`
+/// as an 8-bit premultiplied pixel: alpha is quantized first and the colour
+/// premultiplied by the quantized alpha, so 8-bit colours premultiply exactly.
+static inline uint32_t oc_pack_premultiplied(float r, float g, float b, float a, float opacity) {
+    r = r > 0 ? (r < 1.0f ? r : 1.0f) : 0.0f;
+    g = g > 0 ? (g < 1.0f ? g : 1.0f) : 0.0f;
+    b = b > 0 ? (b < 1.0f ? b : 1.0f) : 0.0f;
+    a = a > 0 ? (a < 1.0f ? a : 1.0f) : 0.0f;
+    uint32_t a8 = (uint32_t)(a * opacity * 255.0f + 0.5f);
+    float fa = (float)a8;
+    return (uint32_t)(r * fa + 0.5f) | (uint32_t)(g * fa + 0.5f) << 8 | (uint32_t)(b * fa + 0.5f) << 16 | a8 << 24;
+}
+
+/// floor(v) as an integer, without Swift's range check; values beyond ±2^23 (whole
+/// numbers already) are clamped to ±2^23 first, and NaN gives 0, so the conversion
+/// is always in range.
 static inline int32_t oc_floor_f(float v) {
+    if (!(v > -8388608.0f)) return v != v ? 0 : -8388608;
+    if (!(v < 8388608.0f)) return 8388608;
     int32_t i = (int32_t)v;
     return i - (v < (float)i);
 }

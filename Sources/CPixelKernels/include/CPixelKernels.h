@@ -36,6 +36,16 @@ void oc_srcover_row(uint32_t *dst, const uint32_t *src, const uint8_t *mask, uin
 /// dst[i] = d + (min(255, src[i] + d) − d)·m/255 per channel (m as above).
 void oc_plus_row(uint32_t *dst, const uint32_t *src, const uint8_t *mask, uint32_t alpha, size_t n);
 
+/// How a gradient continues beyond its ends (matches the Swift `GradientExtend`).
+typedef enum { OC_EXTEND_PAD = 0, OC_EXTEND_REPEAT = 1, OC_EXTEND_MIRROR = 2 } oc_extend;
+
+/// A row of a linear gradient from its colour table: with t_i = t0 + i·dt (t in
+/// gradient units, 0…1 across the gradient), folded by `extend`,
+/// out[i] = table[clamp(floor(t_i·count) + 1, 0, count + 1)], the table having
+/// count + 2 entries (first colour, count samples, last colour).
+void oc_linear_gradient_row(uint32_t *out, const uint32_t *table, int32_t count, float t0, float dt,
+                            oc_extend extend, size_t n);
+
 /// Hints that `p` will be written soon (inlined into Swift callers).
 static inline void oc_prefetch_write(const void *p) {
 #if defined(__GNUC__) || defined(__clang__)

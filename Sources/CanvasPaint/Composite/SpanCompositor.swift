@@ -1,11 +1,13 @@
 import CanvasGeometry
 import CanvasRaster
+import CPixelKernels
 
 /// Composites spans of coverage with any paint source and blend mode into an
 /// 8-bit pixmap. Solid source-over goes to `Compositor`'s dedicated paths;
 /// per-pixel sources are shaded into a row first (gradients through their colour
-/// table), then blended: source-over and `plusLighter` by the SIMD kernels, every
-/// other mode by `BlendRows`.
+/// table, linear ones by a SIMD kernel), once for each run of touching spans on a
+/// row, then blended span by span: source-over and `plusLighter` by the SIMD
+/// kernels, every other mode by `BlendRows`.
 ///
 /// Reuses its scratch rows from call to call: one compositor per renderer.
 public final class SpanCompositor {
@@ -21,24 +23,40 @@ public final class SpanCompositor {
         }
         let w = pixmap.width, h = pixmap.height
         let list = spans.spans.pointer, coverage = spans.coverage.pointer
+        let count = spans.spans.count
         // Work on local copies of the scratch rows (they share storage with the
         // stored ones): mutating a class's stored property costs a dynamic
         // exclusivity check per access.
         var scratch = (row, index)
         defer { (row, index) = scratch }
-        for k in 0..<spans.spans.count {
-            let s = list[k]
-            let y = Int(s.y)
-            var x = Int(s.x), n = Int(s.length)
+        var k = 0
+        while k < count {
+            let first = list[k]
+            let y = Int(first.y)
+            // The run of spans that touch end to end on this row.
+            var j = k + 1
+            var end = Int(first.x) + Int(first.length)
+            while j < count && list[j].y == first.y && Int(list[j].x) == end {
+                end += Int(list[j].length)
+                j += 1
+            }
+            defer { k = j }
             guard y >= 0, y < h else { continue }
-            var skip = 0
-            if x < 0 { skip = -x; n += x; x = 0 }
-            n = min(n, w - x)
-            guard n > 0 else { continue }
-            let mask: UnsafePointer<UInt8>? = s.isConstant ? nil : UnsafePointer(coverage + Int(s.maskOffset) + skip)
-            if s.isConstant && s.alpha == 0 { continue }
-            SpanCompositor.blendSpan(pixmap.row(y) + x, x: x, y: y, n: n, mask: mask, alpha: s.alpha, source, mode,
-                                     &scratch.0, &scratch.1)
+            let x0 = max(Int(first.x), 0), x1 = min(end, w)
+            guard x1 > x0 else { continue }
+            let (src, srcStride) = SpanCompositor.shade(source, x: x0, y: y, n: x1 - x0, mode: mode,
+                                                        &scratch.0, &scratch.1)
+            for m in k..<j {
+                let s = list[m]
+                var x = Int(s.x), n = Int(s.length)
+                var skip = 0
+                if x < 0 { skip = -x; n += x; x = 0 }
+                n = min(n, w - x)
+                guard n > 0, !(s.isConstant && s.alpha == 0) else { continue }
+                let mask: UnsafePointer<UInt8>? = s.isConstant ? nil : UnsafePointer(coverage + Int(s.maskOffset) + skip)
+                SpanCompositor.blend(pixmap.row(y) + x, src + (x - x0) * srcStride, srcStride: srcStride, n: n,
+                                     mask: mask, alpha: s.alpha, source, mode)
+            }
         }
     }
 
@@ -50,52 +68,59 @@ public final class SpanCompositor {
         var scratch = (row, index)
         defer { (row, index) = scratch }
         for y in r.y0..<r.y1 {
-            SpanCompositor.blendSpan(pixmap.row(y) + r.x0, x: r.x0, y: y, n: r.width, mask: nil, alpha: 255, source, mode,
-                                     &scratch.0, &scratch.1)
+            let (src, stride) = SpanCompositor.shade(source, x: r.x0, y: y, n: r.width, mode: mode, &scratch.0, &scratch.1)
+            SpanCompositor.blend(pixmap.row(y) + r.x0, src, srcStride: stride, n: r.width, mask: nil, alpha: 255,
+                                 source, mode)
+        }
+    }
+
+    /// The source pixels of `n` pixels from `(x, y)`: a pointer and a stride (0 for
+    /// one repeated colour).
+    @inline(__always)
+    private static func shade(_ source: PaintSource, x: Int, y: Int, n: Int, mode: BlendMode,
+                              _ row: inout ScratchBuffer<UInt32>, _ index: inout ScratchBuffer<Int32>)
+        -> (UnsafePointer<UInt32>, Int) {
+        row.reserve(n)
+        switch source {
+        case .solid(let c):
+            // The integer kernels read a full row; the float path reads one value.
+            if mode == .plusLighter || mode == .normal {
+                row.pointer.update(repeating: c.packed, count: n)
+                return (UnsafePointer(row.pointer), 1)
+            }
+            row.pointer[0] = c.packed
+            return (UnsafePointer(row.pointer), 0)
+        case .gradient(let shader, let table):
+            if let (t0, dt) = shader.linearRow(x: x, y: y) {
+                table.withUnsafeBufferPointer { t in
+                    oc_linear_gradient_row(row.pointer, t.baseAddress!, Int32(shader.tableCount), t0, dt,
+                                           oc_extend(rawValue: shader.extend.kernelValue), n)
+                }
+            } else {
+                index.reserve(n)
+                shader.indices(x: x, y: y, count: n, into: index.pointer)
+                table.withUnsafeBufferPointer { t in
+                    let out = row.pointer, idx = index.pointer
+                    for i in 0..<n { out[i] = t[Int(idx[i])] }
+                }
+            }
+            return (UnsafePointer(row.pointer), 1)
+        case .image(let shader):
+            shader.shade(x: x, y: y, count: n, into: row.pointer)
+            return (UnsafePointer(row.pointer), 1)
+        case .pixmap(let p, let ox, let oy, let opacity):
+            let sy = y - oy, sx = x - ox
+            if opacity == 255 && sy >= 0 && sy < p.height && sx >= 0 && sx + n <= p.width {
+                return (UnsafePointer(p.row(sy) + sx), 1)
+            }
+            copyScaled(p, sx, sy, n, opacity, into: row.pointer)
+            return (UnsafePointer(row.pointer), 1)
         }
     }
 
     @inline(__always)
-    private static func blendSpan(_ dst: UnsafeMutablePointer<UInt32>, x: Int, y: Int, n: Int,
-                                  mask: UnsafePointer<UInt8>?, alpha: UInt8, _ source: PaintSource, _ mode: BlendMode,
-                                  _ row: inout ScratchBuffer<UInt32>, _ index: inout ScratchBuffer<Int32>) {
-        var alpha = alpha
-        row.reserve(n)
-        index.reserve(n)
-        var src = UnsafePointer(row.pointer)
-        var srcStride = 1
-        switch source {
-        case .solid(let c):
-            if mode == .plusLighter {
-                row.pointer.update(repeating: c.packed, count: n)
-            } else {
-                row.pointer[0] = c.packed
-                srcStride = 0
-            }
-        case .gradient(let shader, let table):
-            shader.indices(x: x, y: y, count: n, into: index.pointer)
-            table.withUnsafeBufferPointer { t in
-                let out = row.pointer, idx = index.pointer
-                for i in 0..<n { out[i] = t[Int(idx[i])] }
-            }
-        case .image(let shader):
-            shader.shade(x: x, y: y, count: n, into: row.pointer)
-        case .pixmap(let p, let ox, let oy, let opacity):
-            let sy = y - oy, sx = x - ox
-            let inside = sy >= 0 && sy < p.height && sx >= 0 && sx + n <= p.width
-            if inside && (opacity == 255 || mode == .normal) {
-                src = UnsafePointer(p.row(sy) + sx)
-                if opacity != 255 && mask == nil {
-                    alpha = UInt8(div255(UInt32(alpha) * UInt32(opacity)))
-                } else if opacity != 255 {
-                    // Fold the opacity into a copy of the source instead.
-                    copyScaled(p, sx, sy, n, opacity, into: row.pointer)
-                    src = UnsafePointer(row.pointer)
-                }
-            } else {
-                copyScaled(p, sx, sy, n, opacity, into: row.pointer)
-            }
-        }
+    private static func blend(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, srcStride: Int, n: Int,
+                              mask: UnsafePointer<UInt8>?, alpha: UInt8, _ source: PaintSource, _ mode: BlendMode) {
         switch mode {
         case .normal:
             Kernels.sourceOver(dst, source: src, mask: mask, alpha: alpha, n)
@@ -113,7 +138,7 @@ public final class SpanCompositor {
     }
 
     /// Row `sy` of `p` from column `sx`, `n` pixels, transparent outside `p`, times
-    /// `opacity / 255`, into the scratch row.
+    /// `opacity / 255`.
     private static func copyScaled(_ p: Pixmap, _ sx: Int, _ sy: Int, _ n: Int, _ opacity: UInt8,
                                    into out: UnsafeMutablePointer<UInt32>) {
         out.update(repeating: 0, count: n)

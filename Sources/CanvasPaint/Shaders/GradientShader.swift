@@ -9,6 +9,15 @@ public enum GradientExtend: Sendable, Hashable {
     case `repeat`
     /// The gradient runs back and forth (0→1, 1→0, …).
     case mirror
+
+    /// The C kernels' `oc_extend` value.
+    var kernelValue: UInt32 {
+        switch self {
+        case .pad: return 0
+        case .repeat: return 1
+        case .mirror: return 2
+        }
+    }
 }
 
 /// The geometry of a gradient, in its own space (user space, or the unit space of
@@ -33,6 +42,7 @@ public enum GradientGeometry: Sendable, Hashable {
 /// the inverse of the gradient-to-device transform. The set-up keeps every value
 /// finite, so the per-pixel conversions to table indices cannot trap.
 public struct GradientShader: Sendable {
+    @usableFromInline
     enum Kind: Sendable {
         /// t = tx·x + ty·y + t0.
         case linear(tx: Double, ty: Double, t0: Double)
@@ -44,7 +54,7 @@ public struct GradientShader: Sendable {
                    gapSplit: Double)
     }
 
-    let kind: Kind
+    @usableFromInline let kind: Kind
     public let extend: GradientExtend
     /// The number of samples in the colour table (which has two more entries:
     /// the colours before and after the gradient; see `GradientTable`).
@@ -141,6 +151,14 @@ public struct GradientShader: Sendable {
                 out[i] = oc_index_clamp(t * N + 1, hi)
             }
         }
+    }
+
+    /// For a linear gradient, `t` at the centre of pixel `(x, y)` and its change per
+    /// pixel to the right (for the SIMD row kernel); `nil` for other kinds.
+    @inlinable
+    public func linearRow(x: Int, y: Int) -> (t0: Float, dt: Float)? {
+        guard case .linear(let tx, let ty, let t0) = kind else { return nil }
+        return (Float(tx * (Double(x) + 0.5) + ty * (Double(y) + 0.5) + t0), Float(tx))
     }
 
     @inline(__always)

@@ -12,11 +12,14 @@ import CEngineSupport
 /// (a power of two, 32…1024), so that neighbouring pixels rarely share an entry on
 /// long gradients and small gradients cost little to set up.
 public enum GradientTable {
-    public static let minimumCount = 32
+    public static let minimumCount = 16
     public static let maximumCount = 1024
 
     /// A table length for a gradient whose colours spread over `pixels` device
-    /// pixels: the next power of two above twice that, clamped to 32…1024.
+    /// pixels: the next power of two at or above twice that, clamped to 16…1024.
+    /// With two samples per pixel along the gradient, a pixel's colour is off by at
+    /// most a quarter of the change across one pixel; at 1024 samples two stops are
+    /// a quarter of an 8-bit step apart.
     public static func count(forLength pixels: Double) -> Int {
         guard pixels.isFinite, pixels > 0 else { return minimumCount }
         var n = minimumCount
@@ -86,13 +89,10 @@ public enum GradientTable {
         colors.stops.withUnsafeBufferPointer { stops in
             guard let first = stops.first, let last = stops.last else { return }
             @inline(__always) func vector(_ c: RGBA) -> SIMD4<Float> { SIMD4(Float(c.r), Float(c.g), Float(c.b), Float(c.a)) }
-            let zero = SIMD4<Float>(repeating: 0), one = SIMD4<Float>(repeating: 1)
+            // Alpha is quantized first and the colour premultiplied by the quantized
+            // value, as solid colours are (so a one-stop gradient equals its colour).
             @inline(__always) func pack(_ v: SIMD4<Float>) -> UInt32 {
-                let c = v.clamped(lowerBound: zero, upperBound: one)
-                // Quantize alpha first and premultiply by the quantized value, as
-                // solid colours are (so a one-stop gradient equals its colour).
-                let a = (c.w * opacity * 255).rounded() * (1 / 255)
-                return oc_pack_unit4(c.x * a, c.y * a, c.z * a, a)
+                oc_pack_premultiplied(v.x, v.y, v.z, v.w, opacity)
             }
             let invN = 1 / Float(n)
             let firstLocation = Float(first.location), lastLocation = Float(last.location)
