@@ -58,7 +58,7 @@ let package = Package(
         .testTarget(name: "CanvasGeometryTests", dependencies: ["CanvasGeometry"]),
         .testTarget(name: "CanvasRasterTests", dependencies: ["CanvasRaster", "RenderTesting"]),
         .testTarget(name: "CanvasPaintTests", dependencies: ["CanvasPaint", "CPixelKernels"]),
-        .testTarget(name: "OpenCanvasTests", dependencies: ["OpenCanvas", "RenderTesting", "CanvasGeometry", "CanvasScenes"],
+        .testTarget(name: "OpenCanvasTests", dependencies: ["OpenCanvas", "RenderTesting", "CanvasGeometry", "CanvasEffects", "CanvasScenes"],
                     exclude: ["References"]),
     ]
 )

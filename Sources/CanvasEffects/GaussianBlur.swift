@@ -112,9 +112,12 @@ public enum GaussianBlur {
         return [.box(left: h, right: h - 1), .box(left: h - 1, right: h), .box(left: h, right: h)]
     }
 
+    /// The Gaussian integrated over each pixel (not sampled at pixel centres, which
+    /// overweights the centre for small σ): weight j is Φ((j + ½)/σ) − Φ((j − ½)/σ).
     static func kernel(_ sigma: Double) -> [Float] {
         let r = Int((3 * sigma).rounded(.up))
-        var k = (-r...r).map { Float(exp(-Double($0 * $0) / (2 * sigma * sigma))) }
+        func cdf(_ x: Double) -> Double { 0.5 * erfc(-x / (sigma * 2.squareRoot())) }
+        var k = (-r...r).map { Float(cdf(Double($0) + 0.5) - cdf(Double($0) - 0.5)) }
         let sum = k.reduce(0, +)
         for i in k.indices { k[i] /= sum }
         return k

@@ -1,5 +1,6 @@
 import CanvasGeometry
 import CanvasPaint
+import Synchronization
 
 /// A rectangle of floating-point premultiplied pixels placed at `bounds` in a
 /// surface's pixel space; everything outside `bounds` is transparent. Filters work
@@ -16,7 +17,16 @@ public struct Plane {
         guard !bounds.isEmpty, let p = try? FloatPixmap(width: bounds.width, height: bounds.height) else { return nil }
         self.pixels = p
         self.bounds = bounds
+        let area = bounds.width * bounds.height
+        Plane.largest.withLock { $0 = max($0, area) }
     }
+
+    private static let largest = Mutex(0)
+
+    /// The area in pixels of the largest plane allocated since the last reset (for
+    /// tests that check filters' memory stays bounded by the clip, not the input).
+    public static var largestAllocation: Int { largest.withLock { $0 } }
+    public static func resetLargestAllocation() { largest.withLock { $0 = 0 } }
 
     public init(_ pixels: FloatPixmap, at x0: Int, _ y0: Int) {
         self.pixels = pixels

@@ -34,6 +34,10 @@ extension GraphicsContext {
         let id = recorder.list.addLayer()
         var inner = child(layer: id)
         try content(&inner)
+        // A layer opened under a singular transform draws nothing, even if its
+        // content resets the transform (as the HTML canvas specifies for layers).
+        let t = transform
+        guard t.a * t.d - t.b * t.c != 0 else { return Diagnostics.report(.nonFiniteTransform) }
         guard let mode = blendMode.engine else { return }
         append(.layer(id), paint: .solid(.transparent), blendMode: mode, opacity: opacity)
     }

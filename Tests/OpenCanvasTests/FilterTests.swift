@@ -1,0 +1,229 @@
+import Testing
+import Foundation
+import OpenCanvas
+import CanvasEffects
+import RenderTesting
+
+/// The standard normal cumulative distribution.
+func normalCDF(_ x: Double) -> Double { 0.5 * erfc(-x / 2.squareRoot()) }
+
+@MainActor
+@Suite("Filters")
+struct FilterTests {
+    /// The largest difference (0…1) between the blurred alpha of a half-plane edge
+    /// and the exact Gaussian edge, along one row.
+    func blurEdgeError(sigma: Double, scale: CGFloat = 1) -> Double {
+        let width: CGFloat = 400
+        let image = renderCanvas(width: width, height: 10, scale: scale) { c, _ in
+            c.addFilter(.blur(radius: sigma))
+            c.fill(Path(CGRect(x: 200, y: -200, width: 400, height: 400)), with: .color(.black))
+        }
+        var worst = 0.0
+        let pixels = Int(width * scale)
+        for x in 0..<pixels {
+            let d = (Double(x) + 0.5) / Double(scale) - 200
+            let expected = normalCDF(d / sigma)
+            let got = Double(image?.pixel(x: x, y: 5).alpha ?? 0) / 255
+            worst = max(worst, abs(got - expected))
+        }
+        return worst
+    }
+
+    @Test("blur: radius is the Gaussian standard deviation (exact kernel below 2, box approximation above)",
+          arguments: [(0.7, 2.0 / 255), (1.5, 2.0 / 255), (3, 0.03), (8, 0.03), (20, 0.03), (40, 0.04), (90, 0.04)] as [(Double, Double)])
+    func blurAccuracy(_ sigma: Double, _ tolerance: Double) {
+        let error = blurEdgeError(sigma: sigma)
+        #expect(error <= tolerance, "σ \(sigma): worst error \(error)")
+    }
+
+    @Test("blur radius is in points: at scale 2 the blur spans twice the pixels")
+    func blurScale() {
+        let error = blurEdgeError(sigma: 6, scale: 2)
+        #expect(error <= 0.03, "worst error \(error)")
+    }
+
+    func rgba(_ image: CGImage?, _ x: Int, _ y: Int) -> [Int] {
+        guard let p = image?.pixel(x: x, y: y) else { return [] }
+        return [Int(p.red), Int(p.green), Int(p.blue), Int(p.alpha)]
+    }
+
+    func close(_ a: [Int], _ b: [Int], _ tolerance: Int = 1) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { abs($0 - $1) <= tolerance }
+    }
+
+    @Test("shadow: tinted, offset, below the object; radius 0 is a sharp copy")
+    func shadowBasics() {
+        let image = renderCanvas(width: 60, height: 40) { c, _ in
+            c.addFilter(.shadow(color: css(0, 0, 255, 0.5), radius: 0, x: 10, y: 5))
+            c.fill(Path(CGRect(x: 10, y: 10, width: 20, height: 20)), with: .color(css(255, 0, 0)))
+        }
+        #expect(close(rgba(image, 20, 20), [255, 0, 0, 255]))       // the object, over its shadow
+        // The shadow covers (20…40, 15…35).
+        #expect(close(rgba(image, 35, 20), [0, 0, 255, 128]))       // only the shadow
+        #expect(close(rgba(image, 35, 37), [0, 0, 0, 0]))           // beyond the shadow
+        #expect(close(rgba(image, 35, 12), [0, 0, 0, 0]))           // above it, right of the object
+        #expect(close(rgba(image, 12, 32), [0, 0, 0, 0]))
+    }
+
+    @Test("shadow options: shadowOnly, shadowAbove, invertsAlpha (inner shadow), disablesGroup")
+    func shadowOptions() {
+        let square = Path(CGRect(x: 10, y: 10, width: 20, height: 20))
+        let only = renderCanvas(width: 60, height: 40) { c, _ in
+            c.addFilter(.shadow(color: .black, radius: 0, x: 10, y: 0, options: .shadowOnly))
+            c.fill(square, with: .color(css(255, 0, 0)))
+        }
+        #expect(rgba(only, 15, 20)[3] == 0)                         // no object
+        #expect(close(rgba(only, 25, 20), [0, 0, 0, 255]))          // its shadow
+
+        let above = renderCanvas(width: 60, height: 40) { c, _ in
+            c.addFilter(.shadow(color: css(0, 0, 255, 0.5), radius: 0, x: 10, y: 0, options: .shadowAbove))
+            c.fill(square, with: .color(css(255, 0, 0)))
+        }
+        // Shadow blended over the object where they overlap.
+        #expect(close(rgba(above, 25, 20), [128, 0, 127, 255], 2))
+
+        // Apple's inner-shadow recipe: near the top-left inside edge the shadow shows
+        // (the inverted alpha is 1 outside the shape, offset into it); deep inside and
+        // outside nothing changes.
+        let inner = renderCanvas(width: 60, height: 40) { c, _ in
+            c.addFilter(.shadow(color: .black, radius: 0, x: 4, y: 4, blendMode: .sourceAtop,
+                                options: [.invertsAlpha, .shadowAbove]))
+            c.fill(square, with: .color(css(255, 255, 255)))
+        }
+        #expect(close(rgba(inner, 11, 20), [0, 0, 0, 255]))         // within 4 px of the left edge
+        #expect(close(rgba(inner, 20, 11), [0, 0, 0, 255]))         // within 4 px of the top edge
+        #expect(close(rgba(inner, 25, 25), [255, 255, 255, 255]))   // deep inside
+        #expect(rgba(inner, 5, 5)[3] == 0)                          // outside: nothing
+
+        // At half opacity a grouped shadow hides under the opaque object; an
+        // ungrouped one is composited first and shows through.
+        func overlap(_ options: GraphicsContext.ShadowOptions) -> [Int] {
+            let image = renderCanvas(width: 60, height: 40) { c, _ in
+                c.opacity = 0.5
+                c.addFilter(.shadow(color: .black, radius: 0, x: 5, y: 0, options: options))
+                c.fill(square, with: .color(css(255, 255, 255)))
+            }
+            return rgba(image, 25, 20)
+        }
+        #expect(close(overlap([]), [255, 255, 255, 128]))
+        #expect(close(overlap(.disablesGroup), [170, 170, 170, 191], 2))   // white 50 % over black 50 %
+    }
+
+    @Test("filters added later apply first (addFilter(A); addFilter(B) gives A(B(drawing)))")
+    func filterOrder() {
+        let image = renderCanvas(width: 20, height: 20) { c, _ in
+            c.addFilter(.colorMultiply(css(255, 0, 0)))
+            c.addFilter(.colorInvert())
+            c.fill(Path(CGRect(x: 0, y: 0, width: 20, height: 20)), with: .color(.white))
+        }
+        // invert(white) = black, then × red = black. (The other order gives cyan.)
+        #expect(close(rgba(image, 10, 10), [0, 0, 0, 255]))
+    }
+
+    @Test("colour filters follow the SVG and Core Image formulas", arguments: [
+        ("hueRotation 180° on red", 0, [0, 109, 109, 255]),
+        ("saturation 0 on red", 1, [54, 54, 54, 255]),
+        ("brightness 0.2 on grey 0.5", 2, [179, 179, 179, 255]),
+        ("contrast 2 on grey 0.7", 3, [230, 230, 230, 255]),
+        ("colorInvert on (0.2, 0.4, 0.6)", 4, [204, 153, 102, 255]),
+        ("colorInvert 0.5 on black", 5, [128, 128, 128, 255]),
+        ("grayscale 1 on red", 6, [54, 54, 54, 255]),
+        ("colorMultiply cyan 50 % on white", 7, [0, 255, 255, 128]),
+        ("luminanceToAlpha on green", 8, [0, 0, 0, 182]),
+        ("colorMatrix swapping red and blue", 9, [0, 0, 255, 255]),
+    ] as [(String, Int, [Int])])
+    func colorFilters(_ name: String, _ k: Int, _ expected: [Int]) {
+        var m = ColorMatrix()
+        m.r1 = 0; m.r3 = 1; m.b1 = 1; m.b3 = 0
+        let cases: [(GraphicsContext.Filter, Color)] = [
+            (.hueRotation(.degrees(180)), css(255, 0, 0)), (.saturation(0), css(255, 0, 0)),
+            (.brightness(0.2), Color(white: 0.5)), (.contrast(2), Color(white: 0.7)),
+            (.colorInvert(), Color(red: 0.2, green: 0.4, blue: 0.6)), (.colorInvert(0.5), .black),
+            (.grayscale(1), css(255, 0, 0)), (.colorMultiply(css(0, 255, 255, 0.5)), .white),
+            (.luminanceToAlpha, css(0, 255, 0)), (.colorMatrix(m), css(255, 0, 0)),
+        ]
+        let (filter, color) = cases[k]
+        let image = renderCanvas(width: 10, height: 10) { c, _ in
+            c.addFilter(filter)
+            c.fill(Path(CGRect(x: 0, y: 0, width: 10, height: 10)), with: .color(color))
+        }
+        #expect(close(rgba(image, 5, 5), expected, 2), "\(name): \(rgba(image, 5, 5))")
+    }
+
+    @Test("alphaThreshold: alpha in min…max becomes the colour; edges anti-aliased")
+    func alphaThreshold() {
+        let image = renderCanvas(width: 80, height: 40) { c, _ in
+            c.addFilter(.alphaThreshold(min: 0.5, color: css(0, 0, 255)))
+            c.addFilter(.blur(radius: 4))
+            c.fill(Path(CGRect(x: 20, y: 10, width: 40, height: 20)), with: .color(.black))
+        }
+        #expect(close(rgba(image, 40, 20), [0, 0, 255, 255]))       // inside: alpha ≈ 1
+        #expect(rgba(image, 5, 20)[3] == 0)                          // far outside
+        // The threshold edge sits on the rectangle's edge (the blurred alpha is 0.5
+        // there): pixels either side are on and off, the one across it partly on.
+        #expect(rgba(image, 21, 20)[3] >= 250 && rgba(image, 18, 20)[3] <= 5)
+        let edge = rgba(image, 20, 20)[3]
+        #expect(edge > 0 && edge <= 255)
+    }
+
+    @Test("FilterOptions.linearColor blurs in linear light")
+    func linearColorOption() {
+        func middle(_ options: GraphicsContext.FilterOptions) -> Int {
+            let image = renderCanvas(width: 100, height: 20) { c, _ in
+                c.addFilter(.blur(radius: 8), options: options)
+                c.drawLayer { l in
+                    l.fill(Path(CGRect(x: -50, y: -50, width: 200, height: 120)), with: .color(.black))
+                    l.fill(Path(CGRect(x: 50, y: -50, width: 100, height: 120)), with: .color(.white))
+                }
+            }
+            return Int(image?.pixel(x: 50, y: 10).red ?? 0)
+        }
+        // Half white, half black around the edge: 0.5 encoded, or 0.5 in linear light
+        // (encoded 0.735).
+        #expect(abs(middle([]) - 134) <= 8)
+        #expect(abs(middle(.linearColor) - 188) <= 8)
+    }
+
+    @Test("BlurOptions.opaque keeps an opaque layer opaque to its edges; dithersResult moves values by at most 1")
+    func blurOptions() {
+        func draw(_ options: GraphicsContext.BlurOptions) -> CGImage? {
+            renderCanvas(width: 40, height: 40) { c, _ in
+                c.addFilter(.blur(radius: 4, options: options))
+                c.fill(Path(CGRect(x: 10, y: 10, width: 20, height: 20)),
+                       with: .linearGradient(Gradient(colors: [.red, .blue]), startPoint: CGPoint(x: 10, y: 0),
+                                             endPoint: CGPoint(x: 30, y: 0)))
+            }
+        }
+        let plain = draw([]), opaque = draw(.opaque), dithered = draw(.dithersResult)
+        #expect(rgba(plain, 10, 20)[3] < 200)          // the edge fades
+        #expect(rgba(opaque, 10, 20)[3] == 255)        // divided by alpha: opaque
+        var changed = 0
+        for y in 0..<40 { for x in 0..<40 {
+            let a = rgba(plain, x, y), b = rgba(dithered, x, y)
+            // Compare premultiplied values: what dithering moves.
+            for k in 0..<4 {
+                let pa = k == 3 ? a[3] : a[k] * a[3] / 255, pb = k == 3 ? b[3] : b[k] * b[3] / 255
+                #expect(abs(pa - pb) <= 2)
+                if pa != pb { changed += 1 }
+            }
+        } }
+        #expect(changed > 0)
+    }
+
+    @Test("projectionTransform: an affine matrix moves the drawing; a perspective one maps points by x/w")
+    func projection() {
+        let moved = renderCanvas(width: 60, height: 20) { c, _ in
+            c.addFilter(.projectionTransform(ProjectionTransform(CGAffineTransform(translationX: 30, y: 0))))
+            c.fill(Path(CGRect(x: 0, y: 0, width: 20, height: 20)), with: .color(.black))
+        }
+        #expect(rgba(moved, 10, 10)[3] == 0 && rgba(moved, 40, 10)[3] == 255)
+        var m = ProjectionTransform()
+        m.m13 = 0.01          // w = 1 + x/100: x = 100 lands at 50
+        let tilted = renderCanvas(width: 120, height: 20) { c, _ in
+            c.addFilter(.projectionTransform(m))
+            c.fill(Path(CGRect(x: 0, y: 0, width: 100, height: 20)), with: .color(.black))
+        }
+        #expect(rgba(tilted, 48, 2)[3] == 255)
+        #expect(rgba(tilted, 52, 2)[3] == 0)
+    }
+}
