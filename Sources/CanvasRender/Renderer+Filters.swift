@@ -197,8 +197,10 @@ extension Renderer {
             if linear { input.convert(toLinear: true) }
             guard let out = GaussianBlur.blur(input, sigma: sigma, output: area) else { return nil }
             if opaque {
+                // Divide by alpha where there is some (below 1/512 the colour is
+                // rounding noise, and the input was not opaque there anyway).
                 let p = out.pixels.pixels
-                for i in 0..<(area.width * area.height) where p[i].w > 0 {
+                for i in 0..<(area.width * area.height) where p[i].w >= 1.0 / 512 {
                     var v = p[i] / p[i].w
                     v.w = 1
                     p[i] = v
