@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "CanvasPaint", dependencies: ["CanvasRaster", "CPixelKernels", "CEngineSupport"]),
 
         // MARK: 4 — layers and filters (blur, shadow, colour matrices) on float planes
-        .target(name: "CanvasEffects", dependencies: ["CanvasPaint"]),
+        .target(name: "CanvasEffects", dependencies: ["CanvasPaint", "CPixelKernels"]),
 
         // MARK: 4 — the display list and its renderer
         .target(name: "CanvasRender", dependencies: ["CanvasPaint", "CanvasEffects"]),
@@ -47,7 +47,7 @@ let package = Package(
         // MARK: 9 — tools, and the example scenes they and the tests share
         .target(name: "CanvasScenes", dependencies: ["OpenCanvas"]),
         .executableTarget(name: "CanvasGallery", dependencies: ["OpenCanvas", "CanvasScenes"], path: "Tools/Gallery"),
-        .executableTarget(name: "CanvasBench", dependencies: ["OpenCanvas", "CanvasRender", "CanvasPaint", "CanvasCodecs"],
+        .executableTarget(name: "CanvasBench", dependencies: ["OpenCanvas", "CanvasRender", "CanvasPaint", "CanvasEffects", "CanvasCodecs"],
                           path: "Tools/Bench"),
 
         // MARK: examples

@@ -80,6 +80,8 @@ static void plus_row_portable(uint32_t *d, const uint32_t *src, const uint8_t *m
     }
 }
 
+static inline float sqrtf_nolib(float x) { return __builtin_sqrtf(x); }
+
 // floor(x) without libm; values beyond ±2^23 are whole numbers already (and NaN
 // stays NaN), so no out-of-range conversion happens.
 static inline float floor_f(float x) {
@@ -110,6 +112,47 @@ static void linear_gradient_row_portable(uint32_t *out, const uint32_t *table, i
     const float fc = (float)count;
     const int32_t hi = count + 1;
     for (size_t i = 0; i < n; i++) out[i] = table[table_index(fold_t(t0 + (float)i * dt, extend), fc, hi)];
+}
+
+// The angle of (x, y) in turns, 0 ≤ a < 1, clockwise from +x in y-down space
+// (a polynomial arctangent, error below 2e-6 turns; the Swift shader uses the same).
+static inline float turns_of(float x, float y) {
+    float ax = x < 0 ? -x : x, ay = y < 0 ? -y : y;
+    float hi = ax > ay ? ax : ay, lo = ax > ay ? ay : ax;
+    float a = hi > 0 ? lo / hi : 0.0f;
+    float s = a * a;
+    float r = a * (0.99997726f + s * (-0.33262347f + s * (0.19354346f + s * (-0.11643287f
+                 + s * (0.05265332f + s * -0.01172120f)))));
+    if (ay > ax) r = 1.5707963f - r;
+    if (x < 0) r = 3.1415927f - r;
+    if (y < 0) r = 6.2831855f - r;
+    return r * 0.15915494f;
+}
+
+static void radial_gradient_row_portable(uint32_t *out, const uint32_t *table, int32_t count, float gx, float gy,
+                                         float dx, float dy, float r0, float k, oc_extend extend, size_t n) {
+    const float fc = (float)count;
+    const int32_t hi = count + 1;
+    for (size_t i = 0; i < n; i++) {
+        float fx = gx + (float)i * dx, fy = gy + (float)i * dy;
+        float d = fx * fx + fy * fy;
+        float t = ((d > 0 ? sqrtf_nolib(d) : 0.0f) - r0) * k;
+        out[i] = table[table_index(fold_t(t, extend), fc, hi)];
+    }
+}
+
+static void conic_gradient_row_portable(uint32_t *out, const uint32_t *table, int32_t count, float gx, float gy,
+                                        float dx, float dy, float base, float dir, float scale, float offset,
+                                        float split, size_t n) {
+    const float fc = (float)count;
+    const int32_t hi = count + 1;
+    for (size_t i = 0; i < n; i++) {
+        float u = dir * (turns_of(gx + (float)i * dx, gy + (float)i * dy) - base);
+        u -= floor_f(u);
+        float t = u * scale + offset;
+        if (t > 1.0f) t = t < split ? 2.0f : -1.0f;
+        out[i] = table[table_index(t, fc, hi)];
+    }
 }
 
 #if OC_X86
@@ -434,6 +477,82 @@ OC_AVX2 static void linear_gradient_row_avx2(uint32_t *out, const uint32_t *tabl
     }
 }
 
+OC_AVX2 static inline __m256 fold_avx(__m256 t, oc_extend extend) {
+    const __m256 one = _mm256_set1_ps(1.0f), two = _mm256_set1_ps(2.0f), half = _mm256_set1_ps(0.5f);
+    if (extend == OC_EXTEND_REPEAT) return _mm256_sub_ps(t, _mm256_floor_ps(t));
+    if (extend == OC_EXTEND_MIRROR) {
+        __m256 u = _mm256_sub_ps(t, _mm256_mul_ps(two, _mm256_floor_ps(_mm256_mul_ps(t, half))));
+        return _mm256_blendv_ps(u, _mm256_sub_ps(two, u), _mm256_cmp_ps(u, one, _CMP_GT_OQ));
+    }
+    return t;
+}
+
+OC_AVX2 static inline void gather_store(uint32_t *out, const uint32_t *table, __m256 t, __m256 fc, __m256 hi,
+                                        size_t i, size_t n) {
+    __m256 v = _mm256_add_ps(_mm256_mul_ps(t, fc), _mm256_set1_ps(1.0f));
+    v = _mm256_min_ps(_mm256_max_ps(v, _mm256_setzero_ps()), hi);   // NaN → 0 (maxps keeps the second)
+    __m256i idx = _mm256_cvttps_epi32(v);
+    if (i + 8 <= n) {
+        _mm256_storeu_si256((__m256i *)(out + i), _mm256_i32gather_epi32((const int *)table, idx, 4));
+    } else {
+        __m256i m = tail_mask(n - i);
+        __m256i g = _mm256_mask_i32gather_epi32(_mm256_setzero_si256(), (const int *)table, idx, m, 4);
+        _mm256_maskstore_epi32((int *)(out + i), m, g);
+    }
+}
+
+OC_AVX2 static void radial_gradient_row_avx2(uint32_t *out, const uint32_t *table, int32_t count, float gx, float gy,
+                                             float dx, float dy, float r0, float k, oc_extend extend, size_t n) {
+    const __m256 fc = _mm256_set1_ps((float)count), hi = _mm256_set1_ps((float)(count + 1));
+    const __m256 lanes = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7);
+    for (size_t i = 0; i < n; i += 8) {
+        __m256 fi = _mm256_add_ps(_mm256_set1_ps((float)i), lanes);
+        __m256 x = _mm256_add_ps(_mm256_set1_ps(gx), _mm256_mul_ps(fi, _mm256_set1_ps(dx)));
+        __m256 y = _mm256_add_ps(_mm256_set1_ps(gy), _mm256_mul_ps(fi, _mm256_set1_ps(dy)));
+        __m256 d = _mm256_sqrt_ps(_mm256_add_ps(_mm256_mul_ps(x, x), _mm256_mul_ps(y, y)));
+        __m256 t = _mm256_mul_ps(_mm256_sub_ps(d, _mm256_set1_ps(r0)), _mm256_set1_ps(k));
+        gather_store(out, table, fold_avx(t, extend), fc, hi, i, n);
+    }
+}
+
+OC_AVX2 static void conic_gradient_row_avx2(uint32_t *out, const uint32_t *table, int32_t count, float gx, float gy,
+                                            float dx, float dy, float base, float dir, float scale, float offset,
+                                            float split, size_t n) {
+    const __m256 fc = _mm256_set1_ps((float)count), hi = _mm256_set1_ps((float)(count + 1));
+    const __m256 lanes = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7);
+    const __m256 zero = _mm256_setzero_ps(), one = _mm256_set1_ps(1.0f);
+    const __m256 sign = _mm256_set1_ps(-0.0f);
+    for (size_t i = 0; i < n; i += 8) {
+        __m256 fi = _mm256_add_ps(_mm256_set1_ps((float)i), lanes);
+        __m256 x = _mm256_add_ps(_mm256_set1_ps(gx), _mm256_mul_ps(fi, _mm256_set1_ps(dx)));
+        __m256 y = _mm256_add_ps(_mm256_set1_ps(gy), _mm256_mul_ps(fi, _mm256_set1_ps(dy)));
+        __m256 ax = _mm256_andnot_ps(sign, x), ay = _mm256_andnot_ps(sign, y);
+        __m256 h = _mm256_max_ps(ax, ay), l = _mm256_min_ps(ax, ay);
+        __m256 a = _mm256_blendv_ps(zero, _mm256_div_ps(l, h), _mm256_cmp_ps(h, zero, _CMP_GT_OQ));
+        __m256 s = _mm256_mul_ps(a, a);
+        __m256 p = _mm256_set1_ps(-0.01172120f);
+        p = _mm256_add_ps(_mm256_mul_ps(p, s), _mm256_set1_ps(0.05265332f));
+        p = _mm256_add_ps(_mm256_mul_ps(p, s), _mm256_set1_ps(-0.11643287f));
+        p = _mm256_add_ps(_mm256_mul_ps(p, s), _mm256_set1_ps(0.19354346f));
+        p = _mm256_add_ps(_mm256_mul_ps(p, s), _mm256_set1_ps(-0.33262347f));
+        p = _mm256_add_ps(_mm256_mul_ps(p, s), _mm256_set1_ps(0.99997726f));
+        __m256 r = _mm256_mul_ps(a, p);
+        r = _mm256_blendv_ps(r, _mm256_sub_ps(_mm256_set1_ps(1.5707963f), r), _mm256_cmp_ps(ay, ax, _CMP_GT_OQ));
+        r = _mm256_blendv_ps(r, _mm256_sub_ps(_mm256_set1_ps(3.1415927f), r), _mm256_cmp_ps(x, zero, _CMP_LT_OQ));
+        r = _mm256_blendv_ps(r, _mm256_sub_ps(_mm256_set1_ps(6.2831855f), r), _mm256_cmp_ps(y, zero, _CMP_LT_OQ));
+        __m256 u = _mm256_mul_ps(_mm256_set1_ps(dir),
+                                 _mm256_sub_ps(_mm256_mul_ps(r, _mm256_set1_ps(0.15915494f)), _mm256_set1_ps(base)));
+        u = _mm256_sub_ps(u, _mm256_floor_ps(u));
+        __m256 t = _mm256_add_ps(_mm256_mul_ps(u, _mm256_set1_ps(scale)), _mm256_set1_ps(offset));
+        // Beyond 1 (the gap of a partial turn): 2 (last colour) before the split, −1 after.
+        __m256 beyond = _mm256_cmp_ps(t, one, _CMP_GT_OQ);
+        __m256 gap = _mm256_blendv_ps(_mm256_set1_ps(-1.0f), _mm256_set1_ps(2.0f),
+                                      _mm256_cmp_ps(t, _mm256_set1_ps(split), _CMP_LT_OQ));
+        t = _mm256_blendv_ps(t, gap, beyond);
+        gather_store(out, table, t, fc, hi, i, n);
+    }
+}
+
 static int cpu_has_avx2(void) {
     unsigned a, b, c, d;
     if (!__get_cpuid(1, &a, &b, &c, &d)) return 0;
@@ -453,6 +572,10 @@ typedef void (*fill_fn)(uint32_t *, size_t, uint32_t);
 typedef void (*mask_fn)(uint32_t *, const uint8_t *, size_t, uint32_t);
 typedef void (*row_fn)(uint32_t *, const uint32_t *, const uint8_t *, uint32_t, size_t);
 typedef void (*gradient_fn)(uint32_t *, const uint32_t *, int32_t, float, float, oc_extend, size_t);
+typedef void (*radial_fn)(uint32_t *, const uint32_t *, int32_t, float, float, float, float, float, float, oc_extend,
+                          size_t);
+typedef void (*conic_fn)(uint32_t *, const uint32_t *, int32_t, float, float, float, float, float, float, float, float,
+                         float, size_t);
 
 static fill_fn k_fill = fill_portable;
 static fill_fn k_srcover = srcover_portable;
@@ -460,6 +583,8 @@ static mask_fn k_srcover_mask = srcover_mask_portable;
 static row_fn k_srcover_row = srcover_row_portable;
 static row_fn k_plus_row = plus_row_portable;
 static gradient_fn k_linear_gradient_row = linear_gradient_row_portable;
+static radial_fn k_radial_gradient_row = radial_gradient_row_portable;
+static conic_fn k_conic_gradient_row = conic_gradient_row_portable;
 static oc_kernel_level k_level = OC_KERNELS_PORTABLE;
 
 static oc_kernel_level best_level(void) {
@@ -479,11 +604,13 @@ oc_kernel_level oc_kernels_set_level(oc_kernel_level level) {
         k_fill = fill_avx2; k_srcover = srcover_avx2; k_srcover_mask = srcover_mask_avx2;
         k_srcover_row = srcover_row_avx2; k_plus_row = plus_row_avx2;
         k_linear_gradient_row = linear_gradient_row_avx2;
+        k_radial_gradient_row = radial_gradient_row_avx2; k_conic_gradient_row = conic_gradient_row_avx2;
         break;
     case OC_KERNELS_SSE2:
         k_fill = fill_sse2; k_srcover = srcover_sse2; k_srcover_mask = srcover_mask_sse2;
         k_srcover_row = srcover_row_sse2; k_plus_row = plus_row_sse2;
         k_linear_gradient_row = linear_gradient_row_sse2;
+        k_radial_gradient_row = radial_gradient_row_portable; k_conic_gradient_row = conic_gradient_row_portable;
         break;
 #endif
     default:
@@ -491,6 +618,7 @@ oc_kernel_level oc_kernels_set_level(oc_kernel_level level) {
         k_fill = fill_portable; k_srcover = srcover_portable; k_srcover_mask = srcover_mask_portable;
         k_srcover_row = srcover_row_portable; k_plus_row = plus_row_portable;
         k_linear_gradient_row = linear_gradient_row_portable;
+        k_radial_gradient_row = radial_gradient_row_portable; k_conic_gradient_row = conic_gradient_row_portable;
     }
     k_level = level;
     return level;
@@ -521,4 +649,60 @@ void oc_plus_row(uint32_t *dst, const uint32_t *src, const uint8_t *mask, uint32
 void oc_linear_gradient_row(uint32_t *out, const uint32_t *table, int32_t count, float t0, float dt,
                             oc_extend extend, size_t n) {
     k_linear_gradient_row(out, table, count, t0, dt, extend, n);
+}
+void oc_radial_gradient_row(uint32_t *out, const uint32_t *table, int32_t count, float gx, float gy, float dx,
+                            float dy, float r0, float k, oc_extend extend, size_t n) {
+    k_radial_gradient_row(out, table, count, gx, gy, dx, dy, r0, k, extend, n);
+}
+void oc_conic_gradient_row(uint32_t *out, const uint32_t *table, int32_t count, float gx, float gy, float dx,
+                           float dy, float base, float dir, float scale, float offset, float split, size_t n) {
+    k_conic_gradient_row(out, table, count, gx, gy, dx, dy, base, dir, scale, offset, split, n);
+}
+
+// MARK: - Plane conversions (SSE2 is enough: they are memory-bound)
+
+void oc_unpack_unit_row(float *dst, const uint32_t *src, size_t n) {
+    size_t i = 0;
+#if OC_X86
+    const __m128i z = _mm_setzero_si128();
+    const __m128 k = _mm_set1_ps(1.0f / 255.0f);
+    for (; i + 4 <= n; i += 4) {
+        __m128i p = _mm_loadu_si128((const __m128i *)(src + i));
+        __m128i lo = _mm_unpacklo_epi8(p, z), hi = _mm_unpackhi_epi8(p, z);
+        _mm_storeu_ps(dst + 4 * i, _mm_mul_ps(_mm_cvtepi32_ps(_mm_unpacklo_epi16(lo, z)), k));
+        _mm_storeu_ps(dst + 4 * i + 4, _mm_mul_ps(_mm_cvtepi32_ps(_mm_unpackhi_epi16(lo, z)), k));
+        _mm_storeu_ps(dst + 4 * i + 8, _mm_mul_ps(_mm_cvtepi32_ps(_mm_unpacklo_epi16(hi, z)), k));
+        _mm_storeu_ps(dst + 4 * i + 12, _mm_mul_ps(_mm_cvtepi32_ps(_mm_unpackhi_epi16(hi, z)), k));
+    }
+#endif
+    for (; i < n; i++) {
+        uint32_t p = src[i];
+        for (int c = 0; c < 4; c++) dst[4 * i + c] = (float)((p >> (8 * c)) & 255) * (1.0f / 255.0f);
+    }
+}
+
+void oc_pack_unit_row(uint32_t *dst, const float *src, size_t n) {
+    size_t i = 0;
+#if OC_X86
+    const __m128 k = _mm_set1_ps(255.0f), half = _mm_set1_ps(0.5f), zero = _mm_setzero_ps();
+    for (; i + 4 <= n; i += 4) {
+        __m128i v[4];
+        for (int j = 0; j < 4; j++) {
+            // max(x, 0) also turns NaN into 0 (maxps returns the second operand).
+            __m128 x = _mm_min_ps(_mm_max_ps(_mm_loadu_ps(src + 4 * (i + j)), zero), _mm_set1_ps(1.0f));
+            v[j] = _mm_cvttps_epi32(_mm_add_ps(_mm_mul_ps(x, k), half));
+        }
+        __m128i a = _mm_packs_epi32(v[0], v[1]), b = _mm_packs_epi32(v[2], v[3]);
+        _mm_storeu_si128((__m128i *)(dst + i), _mm_packus_epi16(a, b));
+    }
+#endif
+    for (; i < n; i++) {
+        uint32_t p = 0;
+        for (int c = 0; c < 4; c++) {
+            float x = src[4 * i + c];
+            x = x > 0.0f ? (x < 1.0f ? x : 1.0f) : 0.0f;
+            p |= (uint32_t)(x * 255.0f + 0.5f) << (8 * c);
+        }
+        dst[i] = p;
+    }
 }

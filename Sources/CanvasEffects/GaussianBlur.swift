@@ -42,55 +42,72 @@ public enum GaussianBlur {
 
     /// The blur of `input` over `output`, or `nil` if memory for it could not be
     /// allocated. A σ that is not positive and finite copies the input.
+    ///
+    /// Horizontal passes run a row at a time; vertical passes run on strips of 16
+    /// columns copied into a small buffer, so that both stay in cache and each plane
+    /// is read and written once.
     public static func blur(_ input: Plane, sigma: Double, output: PixelRect) -> Plane? {
         guard sigma.isFinite, sigma > 0.01 else { return input.copy(over: output) }
         if sigma > downsampleAbove { return downsampled(input, sigma: sigma, output: output) }
         let m = reach(sigma: sigma)
         let passes = sigma < 2 ? [Pass.gaussian(kernel(sigma))] : boxPasses(sigma)
 
-        // Horizontal: rows that have input and lie within reach of the output,
-        // columns of the output (each line padded by the reach on both sides).
-        let rowsNeeded = PixelRect(x0: output.x0, y0: output.y0 - m, x1: output.x1, y1: output.y1 + m)
-        let rows = PixelRect(x0: output.x0, y0: max(rowsNeeded.y0, input.bounds.y0),
-                             x1: output.x1, y1: min(rowsNeeded.y1, input.bounds.y1))
-        // The vertical stage's plane: the output rows padded by the reach.
+        // The vertical stage's plane: the output's columns, its rows padded by the
+        // reach. Rows without input stay transparent.
         let tall = PixelRect(x0: output.x0, y0: output.y0 - m, x1: output.x1, y1: output.y1 + m)
-        guard let stage = Plane(bounds: tall), let other = Plane(bounds: tall) else { return nil }
-        if rows.y1 > rows.y0 {
-            let lineLength = output.width + 2 * m
-            let pad = m + 2
-            var a = [SIMD4<Float>](repeating: .zero, count: lineLength + 2 * pad)
-            var b = a
-            for y in rows.y0..<rows.y1 {
-                // The input line from output.x0 − m, transparent outside the input.
-                a.withUnsafeMutableBufferPointer { line in
-                    let p = line.baseAddress! + pad
-                    p.update(repeating: .zero, count: lineLength)
-                    let x0 = max(output.x0 - m, input.bounds.x0), x1 = min(output.x1 + m, input.bounds.x1)
-                    if x1 > x0 { (p + (x0 - (output.x0 - m))).update(from: input.row(y) + (x0 - input.bounds.x0), count: x1 - x0) }
-                }
-                var resultInA = true
-                for pass in passes {
-                    if resultInA {
-                        run(pass, from: &a, to: &b, count: lineLength, pad: pad)
-                    } else {
-                        run(pass, from: &b, to: &a, count: lineLength, pad: pad)
-                    }
-                    resultInA.toggle()
-                }
-                let result = resultInA ? a : b
-                result.withUnsafeBufferPointer { line in
-                    stage.row(y).update(from: line.baseAddress! + pad + m, count: output.width)
-                }
+        let rows = (max(tall.y0, input.bounds.y0), min(tall.y1, input.bounds.y1))
+        guard let stage = Plane(bounds: tall, zeroed: false), let out = Plane(bounds: output, zeroed: false) else {
+            return nil
+        }
+        let width = output.width
+        for y in tall.y0..<tall.y1 where y < rows.0 || y >= rows.1 {
+            stage.row(y).update(repeating: .zero, count: width)
+        }
+        // Lines are kept between `pad` zeros on each side, so the passes read
+        // beyond their ends without tests.
+        let pad = m + 2
+        let lineLength = width + 2 * m
+        let span = lineLength + 2 * pad
+        let scratch = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: 2 * span + 16)
+        defer { scratch.deallocate() }
+        scratch.update(repeating: .zero, count: 2 * span)
+        let a = scratch + pad, b = scratch + span + pad
+        let acc = scratch + 2 * span
+        for y in rows.0..<max(rows.0, rows.1) {
+            // The input line from output.x0 − m, transparent outside the input.
+            let x0 = max(output.x0 - m, input.bounds.x0), x1 = min(output.x1 + m, input.bounds.x1)
+            if x1 > x0 {
+                let first = x0 - (output.x0 - m), last = x1 - (output.x0 - m)
+                a.update(repeating: .zero, count: first)
+                (a + first).update(from: input.row(y) + (x0 - input.bounds.x0), count: x1 - x0)
+                (a + last).update(repeating: .zero, count: lineLength - last)
+            } else {
+                a.update(repeating: .zero, count: lineLength)
             }
+            let result = runAll(passes, a, b, count: lineLength, lanes: 1, acc: acc)
+            stage.row(y).update(from: result + m, count: width)
         }
-        // Vertical: the same passes down the columns, a row at a time.
-        var src = stage, dst = other
-        for pass in passes {
-            runRows(pass, from: src, to: dst, rows: tall.height, width: output.width)
-            swap(&src, &dst)
+        // Vertical, in strips of columns copied between zero rows.
+        let strip = 16
+        let rowsCount = tall.height
+        let stripSpan = (rowsCount + 2 * pad) * strip
+        let columns = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: 2 * stripSpan)
+        defer { columns.deallocate() }
+        var x = 0
+        while x < width {
+            let w = min(strip, width - x)
+            let ca = columns + pad * w, cb = columns + stripSpan + pad * w
+            // Zero pads for this strip width, then the strip itself.
+            columns.update(repeating: .zero, count: pad * w)
+            (ca + rowsCount * w).update(repeating: .zero, count: pad * w)
+            (columns + stripSpan).update(repeating: .zero, count: pad * w)
+            (cb + rowsCount * w).update(repeating: .zero, count: pad * w)
+            for r in 0..<rowsCount { (ca + r * w).update(from: stage.pixels.row(r) + x, count: w) }
+            let result = runAll(passes, ca, cb, count: rowsCount, lanes: w, acc: acc)
+            for r in 0..<output.height { (out.pixels.row(r) + x).update(from: result + (r + m) * w, count: w) }
+            x += w
         }
-        return src.copy(over: output)
+        return out
     }
 
     // MARK: Passes
@@ -123,73 +140,57 @@ public enum GaussianBlur {
         return k
     }
 
-    /// One pass over a padded line: `count` values at `pad…`, zeros around them.
-    static func run(_ pass: Pass, from a: inout [SIMD4<Float>], to b: inout [SIMD4<Float>], count: Int, pad: Int) {
-        a.withUnsafeBufferPointer { srcBuffer in
-            b.withUnsafeMutableBufferPointer { dstBuffer in
-                let src = srcBuffer.baseAddress! + pad, dst = dstBuffer.baseAddress! + pad
-                switch pass {
-                case .box(let left, let right):
-                    let inv = 1 / Float(left + right + 1)
-                    var acc = SIMD4<Float>()
-                    for j in -left...right where j < count { acc += src[j] }
-                    for i in 0..<count {
-                        dst[i] = acc * inv
-                        // Slide: add the value entering on the right, drop the one
-                        // leaving on the left (zeros beyond the line).
-                        let enter = i + right + 1, leave = i - left
-                        if enter < count { acc += src[enter] }
-                        if leave >= 0 { acc -= src[leave] }
-                    }
-                case .gaussian(let k):
-                    let r = k.count / 2
-                    k.withUnsafeBufferPointer { kp in
-                        for i in 0..<count {
-                            var s = SIMD4<Float>()
-                            for j in max(-r, -i)...min(r, count - 1 - i) { s += src[i + j] * kp[j + r] }
-                            dst[i] = s
-                        }
-                    }
-                }
-            }
+    /// Runs the passes over `count` elements of `lanes` values each (element i at
+    /// `i · lanes`), ping-ponging between `a` (the input) and `b`; returns where the
+    /// result is. Values beyond the ends count as zero. `acc` holds `lanes` sums.
+    static func runAll(_ passes: [Pass], _ a: UnsafeMutablePointer<SIMD4<Float>>, _ b: UnsafeMutablePointer<SIMD4<Float>>,
+                       count: Int, lanes: Int, acc: UnsafeMutablePointer<SIMD4<Float>>) -> UnsafeMutablePointer<SIMD4<Float>> {
+        var src = a, dst = b
+        for pass in passes {
+            run(pass, src, dst, count: count, lanes: lanes, acc: acc)
+            swap(&src, &dst)
         }
+        return src
     }
 
-    /// One pass down the columns of a plane, sliding a sum row by row.
-    static func runRows(_ pass: Pass, from src: Plane, to dst: Plane, rows: Int, width: Int) {
-        let s = src.pixels, d = dst.pixels
+    /// One pass. Elements before 0 and from `count` on must read as zero (the
+    /// callers keep zero padding there, at least the pass's reach wide).
+    static func run(_ pass: Pass, _ src: UnsafeMutablePointer<SIMD4<Float>>, _ dst: UnsafeMutablePointer<SIMD4<Float>>,
+                    count: Int, lanes: Int, acc: UnsafeMutablePointer<SIMD4<Float>>) {
         switch pass {
         case .box(let left, let right):
             let inv = 1 / Float(left + right + 1)
-            var acc = [SIMD4<Float>](repeating: .zero, count: width)
-            acc.withUnsafeMutableBufferPointer { accp in
-                let a = accp.baseAddress!
-                for j in 0...right where j < rows {
-                    let r = s.row(j)
-                    for x in 0..<width { a[x] += r[x] }
+            if lanes == 1 {
+                var sum = SIMD4<Float>()
+                for j in -left...right { sum += src[j] }
+                for i in 0..<count {
+                    dst[i] = sum * inv
+                    sum += src[i + right + 1] - src[i - left]
                 }
-                for y in 0..<rows {
-                    let out = d.row(y)
-                    for x in 0..<width { out[x] = a[x] * inv }
-                    let enter = y + right + 1, leave = y - left
-                    if enter < rows {
-                        let r = s.row(enter)
-                        for x in 0..<width { a[x] += r[x] }
-                    }
-                    if leave >= 0 {
-                        let r = s.row(leave)
-                        for x in 0..<width { a[x] -= r[x] }
-                    }
+                return
+            }
+            acc.update(repeating: .zero, count: lanes)
+            for j in -left...right {
+                let row = src + j * lanes
+                for l in 0..<lanes { acc[l] += row[l] }
+            }
+            for i in 0..<count {
+                let out = dst + i * lanes, enter = src + (i + right + 1) * lanes, leave = src + (i - left) * lanes
+                for l in 0..<lanes {
+                    out[l] = acc[l] * inv
+                    acc[l] += enter[l] - leave[l]
                 }
             }
         case .gaussian(let k):
-            let radius = k.count / 2
-            for y in 0..<rows {
-                let out = d.row(y)
-                out.update(repeating: .zero, count: width)
-                for j in max(-radius, -y)...min(radius, rows - 1 - y) {
-                    let r = s.row(y + j), w = k[j + radius]
-                    for x in 0..<width { out[x] += r[x] * w }
+            let r = k.count / 2
+            k.withUnsafeBufferPointer { kp in
+                for i in 0..<count {
+                    let out = dst + i * lanes
+                    out.update(repeating: .zero, count: lanes)
+                    for j in -r...r {
+                        let row = src + (i + j) * lanes, w = kp[j + r]
+                        for l in 0..<lanes { out[l] += row[l] * w }
+                    }
                 }
             }
         }
@@ -214,19 +215,23 @@ public enum GaussianBlur {
         let smallOut = PixelRect(x0: down(output.x0) - 1, y0: down(output.y0) - 1,
                                  x1: down(output.x1 - 1) + 2, y1: down(output.y1 - 1) + 2)
         guard let blurred = blur(reduced, sigma: sigma / Double(k), output: smallOut),
-              let out = Plane(bounds: output) else { return nil }
+              let out = Plane(bounds: output, zeroed: false) else { return nil }
         // Bilinear interpolation back up: output pixel centre (x + ½)/k in small
         // pixels, whose centres sit at i + ½.
         let scale = 1 / Double(k)
+        // `smallOut` has a one-pixel margin around every sample position, so the
+        // four neighbours are always inside `blurred` (which covers `smallOut`).
         for y in output.y0..<output.y1 {
             let v = (Double(y) + 0.5) * scale - 0.5
             let iv = Int(v.rounded(.down)), fv = Float(v - Double(iv))
             let dst = out.row(y)
+            let r0 = blurred.row(iv), r1 = blurred.row(iv + 1)
             for x in output.x0..<output.x1 {
                 let u = (Double(x) + 0.5) * scale - 0.5
                 let iu = Int(u.rounded(.down)), fu = Float(u - Double(iu))
-                let top = blurred.value(x: iu, y: iv) * (1 - fu) + blurred.value(x: iu + 1, y: iv) * fu
-                let bottom = blurred.value(x: iu, y: iv + 1) * (1 - fu) + blurred.value(x: iu + 1, y: iv + 1) * fu
+                let c = iu - smallOut.x0
+                let top = r0[c] * (1 - fu) + r0[c + 1] * fu
+                let bottom = r1[c] * (1 - fu) + r1[c + 1] * fu
                 dst[x - output.x0] = top * (1 - fv) + bottom * fv
             }
         }

@@ -1,6 +1,7 @@
 import CanvasGeometry
 import CanvasPaint
 import Synchronization
+import CPixelKernels
 
 /// A rectangle of floating-point premultiplied pixels placed at `bounds` in a
 /// surface's pixel space; everything outside `bounds` is transparent. Filters work
@@ -11,10 +12,13 @@ public struct Plane {
     public let pixels: FloatPixmap
     public let bounds: PixelRect
 
-    /// A transparent plane over `bounds`, or `nil` if `bounds` is empty or too large
-    /// to allocate (callers skip the effect and count a diagnostic).
-    public init?(bounds: PixelRect) {
-        guard !bounds.isEmpty, let p = try? FloatPixmap(width: bounds.width, height: bounds.height) else { return nil }
+    /// A transparent plane over `bounds` (with `zeroed: false`, one whose pixels the
+    /// caller will all write), or `nil` if `bounds` is empty or too large to allocate
+    /// (callers skip the effect and count a diagnostic).
+    public init?(bounds: PixelRect, zeroed: Bool = true) {
+        guard !bounds.isEmpty, let p = try? FloatPixmap(width: bounds.width, height: bounds.height, zeroed: zeroed) else {
+            return nil
+        }
         self.pixels = p
         self.bounds = bounds
         let area = bounds.width * bounds.height
@@ -59,14 +63,16 @@ public struct Plane {
     /// in 0…1, decoded to linear light when `linearize`.
     public static func from(_ pixmap: Pixmap, rect: PixelRect, linearize: Bool) -> Plane? {
         let r = rect.intersection(pixmap.bounds)
-        guard let out = Plane(bounds: r) else { return nil }
+        guard let out = Plane(bounds: r, zeroed: false) else { return nil }
         ColorTransfer.decodeTable.withUnsafeBufferPointer { table in
             for y in r.y0..<r.y1 {
                 let src = pixmap.row(y) + r.x0, dst = out.row(y)
                 if linearize {
                     for i in 0..<r.width { dst[i] = FloatPixmap.decode(src[i], table.baseAddress!) }
                 } else {
-                    for i in 0..<r.width { dst[i] = BlendRows.unpack(src[i]) }
+                    UnsafeMutableRawPointer(dst).withMemoryRebound(to: Float.self, capacity: 4 * r.width) {
+                        oc_unpack_unit_row($0, src, r.width)
+                    }
                 }
             }
         }
@@ -81,6 +87,12 @@ public struct Plane {
         ColorTransfer.encodeTable.withUnsafeBufferPointer { table in
             for y in 0..<bounds.height {
                 let src = pixels.row(y), dst = out.row(y)
+                if !encode && !dither {
+                    UnsafeMutableRawPointer(src).withMemoryRebound(to: Float.self, capacity: 4 * bounds.width) {
+                        oc_pack_unit_row(dst, $0, bounds.width)
+                    }
+                    continue
+                }
                 for x in 0..<bounds.width {
                     var p = src[x]
                     if encode {

@@ -5,14 +5,16 @@ import CanvasPaint
 /// gradients get a colour table sized for their on-screen length, images a shader
 /// with the device mapping; the item's opacity is folded into the source.
 enum PaintSources {
-    static func rgba8(_ paint: Paint, userToDevice t: Transform, opacity: Double) -> PaintSource? {
+    /// `area` bounds the pixels that will be painted (it sizes conic gradients'
+    /// tables by the circumference they sweep there).
+    static func rgba8(_ paint: Paint, userToDevice t: Transform, opacity: Double, area: PixelRect? = nil) -> PaintSource? {
         let alpha = min(max(opacity.isNaN ? 0 : opacity, 0), 1)
         switch paint {
         case .solid(let c):
             let color = PremultipliedColor(red: c.r, green: c.g, blue: c.b, alpha: c.a * alpha)
             return color.packed == 0 ? nil : .solid(color)
         case .gradient(let g):
-            guard let (shader, count) = shader(g, t) else { return nil }
+            guard let (shader, count) = shader(g, t, area: area) else { return nil }
             let table = GradientTable.rgba8(g.colors, count: count, opacity: alpha)
             return .gradient(shader, table: table)
         case .image(let image):
@@ -22,7 +24,8 @@ enum PaintSources {
         }
     }
 
-    static func float(_ paint: Paint, userToDevice t: Transform, opacity: Double, extended: Bool) -> FloatPaintSource? {
+    static func float(_ paint: Paint, userToDevice t: Transform, opacity: Double, extended: Bool,
+                      area: PixelRect? = nil) -> FloatPaintSource? {
         let alpha = min(max(opacity.isNaN ? 0 : opacity, 0), 1)
         switch paint {
         case .solid(let c):
@@ -34,7 +37,7 @@ enum PaintSources {
             v.w = a
             return a == 0 ? nil : .solid(v)
         case .gradient(let g):
-            guard let (shader, count) = shader(g, t) else { return nil }
+            guard let (shader, count) = shader(g, t, area: area) else { return nil }
             return .gradient(shader, table: GradientTable.linearFloat(g.colors, count: count, opacity: alpha,
                                                                       extended: extended))
         case .image(let image):
@@ -46,15 +49,26 @@ enum PaintSources {
 
     /// The shader of a gradient and the length of its table, or `nil` when it paints
     /// nothing.
-    static func shader(_ g: GradientPaint, _ t: Transform) -> (GradientShader, Int)? {
+    static func shader(_ g: GradientPaint, _ t: Transform, area: PixelRect? = nil) -> (GradientShader, Int)? {
         guard !g.colors.isEmpty, !g.colors.isInvisible else { return nil }
         let map = g.transform.concatenating(t)
         let scale = map.maxScale
-        let length: Double
+        var length: Double
         switch g.geometry {
         case .linear(let s, let e): length = ((e.x - s.x) * (e.x - s.x) + (e.y - s.y) * (e.y - s.y)).squareRoot() * scale
         case .radial(_, let r0, let r1): length = abs(r1 - r0) * scale
-        case .conic: length = Double(GradientTable.maximumCount)     // a full turn: the finest table
+        case .conic(let center, _, _):
+            // The circumference at the painted area's farthest corner (a full turn's
+            // worth of the finest table when the area is unknown).
+            length = Double(GradientTable.maximumCount)
+            if let a = area, !a.isEmpty {
+                let c = map.apply(center)
+                var far = 0.0
+                for (x, y) in [(a.x0, a.y0), (a.x1, a.y0), (a.x0, a.y1), (a.x1, a.y1)] {
+                    far = max(far, ((Double(x) - c.x) * (Double(x) - c.x) + (Double(y) - c.y) * (Double(y) - c.y)).squareRoot())
+                }
+                if far.isFinite { length = 2 * .pi * far }
+            }
         }
         let count = GradientTable.count(forLength: length)
         guard let shader = GradientShader(g.geometry, extend: g.extend, gradientToDevice: map, tableCount: count) else {

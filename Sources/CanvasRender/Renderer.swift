@@ -130,14 +130,15 @@ public final class Renderer {
             mask.apply(to: spans, into: &masked)
             output = masked
         }
-        composite(output, item.paint, userToDevice: t, item, pass)
+        composite(output, item.paint, userToDevice: t, item, pass, area: Renderer.extent(of: output))
     }
 
     /// Composites spans with an item's paint, opacity and blend mode.
-    func composite(_ spans: SpanBuffer, _ paint: Paint, userToDevice t: Transform, _ item: DrawItem, _ pass: Pass) {
+    func composite(_ spans: SpanBuffer, _ paint: Paint, userToDevice t: Transform, _ item: DrawItem, _ pass: Pass,
+                   area: PixelRect? = nil) {
         switch pass.target {
         case .rgba8(let pixmap):
-            guard let source = PaintSources.rgba8(paint, userToDevice: t, opacity: item.opacity) else {
+            guard let source = PaintSources.rgba8(paint, userToDevice: t, opacity: item.opacity, area: area) else {
                 // An invisible source still changes the destination in these modes.
                 if !item.blendMode.transparentSourceKeepsDestination {
                     compositor.composite(spans, .solid(PremultipliedColor(packed: 0)), mode: item.blendMode, into: pixmap)
@@ -147,7 +148,8 @@ public final class Renderer {
             compositor.composite(spans, source, mode: item.blendMode, into: pixmap)
         case .float(let pixmap, let extended):
             floatCompositor.clampToUnit = !extended
-            guard let source = PaintSources.float(paint, userToDevice: t, opacity: item.opacity, extended: extended) else {
+            guard let source = PaintSources.float(paint, userToDevice: t, opacity: item.opacity, extended: extended,
+                                                  area: area) else {
                 if !item.blendMode.transparentSourceKeepsDestination {
                     floatCompositor.composite(spans, .solid(.zero), mode: item.blendMode, into: pixmap)
                 }

@@ -21,10 +21,22 @@ enum Test: String, CaseIterable {
     case strokeW2 = "StrokePoly10W2", strokeW10 = "StrokePoly10W10"
 
     var isPolygon: Bool { [.fillPolyNZ, .fillPolyEO, .strokeW2, .strokeW10].contains(self) }
+
+    /// The tests the extra gradient styles are measured on.
+    static let extraTests: [Test] = [.fillRectU, .fillCircle, .fillPolyNZ]
 }
 
 enum Style: String, CaseIterable {
     case solid = "Solid", linear = "Linear"
+    /// Our additions (not in SCENES.md): a radial gradient from the box's centre,
+    /// radius 0 to half the box's width, and a conic gradient around the box's
+    /// centre starting at 3 o'clock; the Linear style's colours and stops.
+    case radial = "Radial", conic = "Conic"
+
+    /// The styles of SCENES.md, drawn for every test.
+    static let standard: [Style] = [.solid, .linear]
+    /// The extra gradient styles, drawn for `extraTests`.
+    static let extra: [Style] = [.radial, .conic]
 }
 
 struct Shape {

@@ -9,7 +9,11 @@
 // Knobs: BENCH_FILTER (substring of "Test/Style"), BENCH_COUNT_SCALE, BENCH_REPEATS,
 // BENCH_SAVE_DIR (PNG of each 64-px canvas), BENCH_ENGINES (comma list; default both),
 // BENCH_SIZES (comma list of sizes, for profiling one).
-// Styles: Solid and Linear (a three-stop linear gradient per shape, SCENES.md §5).
+// Styles: Solid and Linear (a three-stop linear gradient per shape, SCENES.md §5) for
+// every test; our Radial and Conic styles for FillRectU, FillCircle and FillPolyNZi10;
+// then "Blur1024": a Gaussian blur of a 1024 × 1024 picture at σ = 2, 10 and 50 (the
+// size column holds σ; one blur per "shape"). BENCH_STYLES restricts the styles
+// (comma list, e.g. "Solid,Linear"); "Gaussian" names the blur cells.
 
 import Foundation
 import OpenCanvas
@@ -48,12 +52,18 @@ func shading(_ sh: Shape, _ style: Style) -> GraphicsContext.Shading {
     switch style {
     case .solid:
         return .color(color(sh.colors[0]))
-    case .linear:
-        let (start, end) = axis(sh)
+    case .linear, .radial, .conic:
         let gradient = Gradient(stops: [.init(color: color(sh.colors[0]), location: 0),
                                         .init(color: color(sh.colors[1]), location: 0.5),
                                         .init(color: color(sh.colors[2]), location: 1)])
-        return .linearGradient(gradient, startPoint: start, endPoint: end)
+        let center = CGPoint(x: sh.x + 0.5 * sh.w, y: sh.y + 0.5 * sh.h)
+        switch style {
+        case .radial: return .radialGradient(gradient, center: center, startRadius: 0, endRadius: 0.5 * sh.w)
+        case .conic: return .conicGradient(gradient, center: center)
+        default:
+            let (start, end) = axis(sh)
+            return .linearGradient(gradient, startPoint: start, endPoint: end)
+        }
     }
 }
 
@@ -62,13 +72,20 @@ func paint(_ sh: Shape, _ style: Style) -> Paint {
     switch style {
     case .solid:
         return .solid(rgba(sh.colors[0]))
-    case .linear:
-        let (start, end) = axis(sh)
+    case .linear, .radial, .conic:
         let colors = GradientColors([.init(location: 0, color: rgba(sh.colors[0])),
                                      .init(location: 0.5, color: rgba(sh.colors[1])),
                                      .init(location: 1, color: rgba(sh.colors[2]))])
-        return .gradient(GradientPaint(colors: colors, geometry: .linear(start: Point(start.x, start.y),
-                                                                         end: Point(end.x, end.y))))
+        let center = Point(sh.x + 0.5 * sh.w, sh.y + 0.5 * sh.h)
+        let geometry: GradientGeometry
+        switch style {
+        case .radial: geometry = .radial(center: center, startRadius: 0, endRadius: 0.5 * sh.w)
+        case .conic: geometry = .conic(center: center, startAngle: 0, endAngle: 2 * .pi)
+        default:
+            let (start, end) = axis(sh)
+            geometry = .linear(start: Point(start.x, start.y), end: Point(end.x, end.y))
+        }
+        return .gradient(GradientPaint(colors: colors, geometry: geometry))
     }
 }
 
@@ -149,40 +166,46 @@ let canvas = try OffscreenCanvas(width: Int(canvasSize), height: Int(canvasSize)
 var engineList = DisplayList()
 FileHandle.standardError.write(Data("canvas-bench: kernels \(canvasKernelDescription())\n".utf8))
 
-for test in Test.allCases {
-    for style in Style.allCases {
-        let key = "\(test.rawValue)/\(style.rawValue)"
-        if !filter.isEmpty && !key.contains(filter) { continue }
-        for (si, s) in sizes.enumerated() where onlySizes?.contains(s) ?? true {
-            let n = max(1, Int(Double(baseCounts[si]) * countScale))
-            let (shapes, hash) = generate(test, style, size: s, count: n)
-            for engine in engines {
-                var times: [Double] = []
-                for rep in 0...repeats {
-                    canvas.clear()
-                    let t0 = now()
-                    if engine == "opencanvas-engine" {
-                        engineList.removeAll()
-                        buildEngine(&engineList, test, style, shapes)
-                        canvas.render(engineList)
-                    } else {
-                        canvas.draw { drawPublic(&$0, test, style, shapes) }
-                    }
-                    let t1 = now()
-                    if rep > 0 { times.append((t1 - t0) / Double(n)) }
+let styleFilter = env["BENCH_STYLES"].map { Set($0.split(separator: ",").map(String.init)) }
+var cells: [(Test, Style)] = []
+for test in Test.allCases { for style in Style.standard { cells.append((test, style)) } }
+for test in Test.extraTests { for style in Style.extra { cells.append((test, style)) } }
+
+for (test, style) in cells {
+    let key = "\(test.rawValue)/\(style.rawValue)"
+    if !filter.isEmpty && !key.contains(filter) { continue }
+    if let styleFilter, !styleFilter.contains(style.rawValue) { continue }
+    for (si, s) in sizes.enumerated() where onlySizes?.contains(s) ?? true {
+        let n = max(1, Int(Double(baseCounts[si]) * countScale))
+        let (shapes, hash) = generate(test, style, size: s, count: n)
+        for engine in engines {
+            var times: [Double] = []
+            for rep in 0...repeats {
+                canvas.clear()
+                let t0 = now()
+                if engine == "opencanvas-engine" {
+                    engineList.removeAll()
+                    buildEngine(&engineList, test, style, shapes)
+                    canvas.render(engineList)
+                } else {
+                    canvas.draw { drawPublic(&$0, test, style, shapes) }
                 }
-                times.sort()
-                if let dir = saveDir, s == 64 {
-                    let rgba = canvas.pixmap.unpremultipliedRGBA()
-                    if let png = try? PNGCodec.encode(rgba: rgba, width: canvas.pixmap.width, height: canvas.pixmap.height) {
-                        try? Data(png).write(to: URL(fileURLWithPath: "\(dir)/\(engine)-\(test.rawValue)-\(style.rawValue)-64.png"))
-                    }
-                }
-                let line = String(format: "%@,%@,%@,%d,%d,%.1f,%.1f,%016llx", engine, test.rawValue, style.rawValue,
-                                  s, n, times[times.count / 2], times[0], hash)
-                print(line)
-                fflush(nil)
+                let t1 = now()
+                if rep > 0 { times.append((t1 - t0) / Double(n)) }
             }
+            times.sort()
+            if let dir = saveDir, s == 64 {
+                let rgba = canvas.pixmap.unpremultipliedRGBA()
+                if let png = try? PNGCodec.encode(rgba: rgba, width: canvas.pixmap.width, height: canvas.pixmap.height) {
+                    try? Data(png).write(to: URL(fileURLWithPath: "\(dir)/\(engine)-\(test.rawValue)-\(style.rawValue)-64.png"))
+                }
+            }
+            let line = String(format: "%@,%@,%@,%d,%d,%.1f,%.1f,%016llx", engine, test.rawValue, style.rawValue,
+                              s, n, times[times.count / 2], times[0], hash)
+            print(line)
+            fflush(nil)
         }
     }
 }
+
+runBlurCells()

@@ -46,6 +46,23 @@ typedef enum { OC_EXTEND_PAD = 0, OC_EXTEND_REPEAT = 1, OC_EXTEND_MIRROR = 2 } o
 void oc_linear_gradient_row(uint32_t *out, const uint32_t *table, int32_t count, float t0, float dt,
                             oc_extend extend, size_t n);
 
+/// A row of a radial gradient: with g_i = (gx + i·dx, gy + i·dy) the pixel's
+/// position relative to the centre in gradient space, t = (|g_i| − r0)·k, folded by
+/// `extend`; table indices as for `oc_linear_gradient_row`.
+void oc_radial_gradient_row(uint32_t *out, const uint32_t *table, int32_t count, float gx, float gy, float dx,
+                            float dy, float r0, float k, oc_extend extend, size_t n);
+
+/// A row of a conic gradient: u = frac(dir · (angle(g_i)/2π − base)) (angle
+/// clockwise in y-down space), t = u·scale + offset; beyond 1, t < split gives the
+/// last colour and anything else the first (the gap of a partial turn).
+void oc_conic_gradient_row(uint32_t *out, const uint32_t *table, int32_t count, float gx, float gy, float dx,
+                           float dy, float base, float dir, float scale, float offset, float split, size_t n);
+
+/// 8-bit RGBA pixels to floats in 0…1 (four per pixel), and back (clamped, rounded
+/// to nearest; NaN gives 0). For the filters' floating-point planes.
+void oc_unpack_unit_row(float *dst, const uint32_t *src, size_t n);
+void oc_pack_unit_row(uint32_t *dst, const float *src, size_t n);
+
 /// Hints that `p` will be written soon (inlined into Swift callers).
 static inline void oc_prefetch_write(const void *p) {
 #if defined(__GNUC__) || defined(__clang__)

@@ -91,18 +91,8 @@ public final class SpanCompositor {
             row.pointer[0] = c.packed
             return (UnsafePointer(row.pointer), 0)
         case .gradient(let shader, let table):
-            if let (t0, dt) = shader.linearRow(x: x, y: y) {
-                table.withUnsafeBufferPointer { t in
-                    oc_linear_gradient_row(row.pointer, t.baseAddress!, Int32(shader.tableCount), t0, dt,
-                                           oc_extend(rawValue: shader.extend.kernelValue), n)
-                }
-            } else {
-                index.reserve(n)
-                shader.indices(x: x, y: y, count: n, into: index.pointer)
-                table.withUnsafeBufferPointer { t in
-                    let out = row.pointer, idx = index.pointer
-                    for i in 0..<n { out[i] = t[Int(idx[i])] }
-                }
+            table.withUnsafeBufferPointer { t in
+                shader.shade(x: x, y: y, count: n, table: t.baseAddress!, into: row.pointer)
             }
             return (UnsafePointer(row.pointer), 1)
         case .image(let shader):

@@ -16,10 +16,12 @@ public final class FloatPixmap: @unchecked Sendable {
     public let height: Int
     public let pixels: UnsafeMutablePointer<SIMD4<Float>>
 
-    /// A transparent pixmap, or an error for an impossible size (never a trap).
-    public init(width: Int, height: Int) throws(Pixmap.SizeError) {
+    /// A transparent pixmap (or, with `zeroed: false`, one whose pixels the caller
+    /// will all write), or an error for an impossible size (never a trap).
+    public init(width: Int, height: Int, zeroed: Bool = true) throws(Pixmap.SizeError) {
         if let error = Pixmap.validate(width: width, height: height) { throw error }
-        guard let raw = calloc(width * height, MemoryLayout<SIMD4<Float>>.stride) else {
+        let bytes = width * height * MemoryLayout<SIMD4<Float>>.stride
+        guard let raw = zeroed ? calloc(width * height, MemoryLayout<SIMD4<Float>>.stride) : malloc(bytes) else {
             throw .outOfMemory(width: width, height: height)
         }
         self.width = width

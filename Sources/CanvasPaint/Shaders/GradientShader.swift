@@ -1,5 +1,6 @@
 import CanvasGeometry
 import CEngineSupport
+import CPixelKernels
 
 /// What lies beyond a gradient's ends.
 public enum GradientExtend: Sendable, Hashable {
@@ -153,12 +154,23 @@ public struct GradientShader: Sendable {
         }
     }
 
-    /// For a linear gradient, `t` at the centre of pixel `(x, y)` and its change per
-    /// pixel to the right (for the SIMD row kernel); `nil` for other kinds.
-    @inlinable
-    public func linearRow(x: Int, y: Int) -> (t0: Float, dt: Float)? {
-        guard case .linear(let tx, let ty, let t0) = kind else { return nil }
-        return (Float(tx * (Double(x) + 0.5) + ty * (Double(y) + 0.5) + t0), Float(tx))
+    /// The colours of `count` pixels from `(x, y)` rightwards, read from an 8-bit
+    /// colour table by the SIMD row kernels.
+    public func shade(x: Int, y: Int, count n: Int, table: UnsafePointer<UInt32>, into out: UnsafeMutablePointer<UInt32>) {
+        let px = Double(x) + 0.5, py = Double(y) + 0.5
+        let extendMode = oc_extend(rawValue: extend.kernelValue)
+        switch kind {
+        case .linear(let tx, let ty, let t0):
+            oc_linear_gradient_row(out, table, Int32(tableCount), Float(tx * px + ty * py + t0), Float(tx), extendMode, n)
+        case .radial(let inv, let r0, let k):
+            oc_radial_gradient_row(out, table, Int32(tableCount), Float(inv.a * px + inv.c * py + inv.tx),
+                                   Float(inv.b * px + inv.d * py + inv.ty), Float(inv.a), Float(inv.b), Float(r0),
+                                   Float(k), extendMode, n)
+        case .conic(let inv, let base, let direction, let scale, let offset, let split):
+            oc_conic_gradient_row(out, table, Int32(tableCount), Float(inv.a * px + inv.c * py + inv.tx),
+                                  Float(inv.b * px + inv.d * py + inv.ty), Float(inv.a), Float(inv.b), Float(base),
+                                  Float(direction), Float(scale), Float(offset), Float(split), n)
+        }
     }
 
     @inline(__always)
