@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Merges canvas-bench and peer-harness CSV lines
 (engine,test,style,size,count,median_ns_per_shape,min_ns_per_shape,scene_hash) from any
-number of files and rounds, and prints a markdown table: for each cell, the median over
+number of files and rounds, and prints markdown tables: for each cell, the median over
 rounds of each engine's median, and each peer's time divided by OpenCanvas's (>1: we
-are faster). The summary gives, per peer, the geometric mean of those ratios over the
-Solid fill cells (the foundation issue's target cells).
+are faster). The summary gives, per peer and group of cells (Solid fills, Linear, the
+extra Radial and Conic styles, the blur), the geometric mean of those ratios and the
+cells where the peer is faster.
 
 usage: compare.py FILE.csv ...
 """
@@ -31,9 +32,10 @@ def main():
           " | ".join(f"{p} ÷ {OURS}" for p in peers) + " | scenes |")
     print("|---|---|---:|" + "---:|" * (len(engines) + len(peers)) + "---|")
     ratios = collections.defaultdict(list)
-    for t in ALL_TESTS:
-        for style in ["Solid", "Linear"]:
-            for s in [16, 64, 256]:
+    cells = [(t, style, s) for style in ["Solid", "Linear", "Radial", "Conic"] for t in ALL_TESTS for s in [16, 64, 256]]
+    cells += [("Blur1024", "Gaussian", s) for s in [2, 10, 50]]
+    for t, style, s in cells:
+            if True:
                 if (OURS, t, style, s) not in times:
                     continue
                 med = {e: statistics.median(times[(e, t, style, s)]) for e in engines if (e, t, style, s) in times}
@@ -44,19 +46,21 @@ def main():
                     if p in med:
                         r = med[p] / ours
                         rs.append(f"{r:.2f}")
-                        if t in FILL_TESTS and style == "Solid":
-                            ratios[p].append(r)
+                        group = "Solid fill" if style == "Solid" and t in FILL_TESTS else (
+                            "Solid stroke" if style == "Solid" else style)
+                        ratios[(p, group)].append(r)
                     else:
                         rs.append("")
                 same = "same" if len(hashes[(t, style, s)]) == 1 else "DIFFERENT"
                 print(f"| {t} | {style} | {s} | " + " | ".join(cols) + " | " + " | ".join(rs) + f" | {same} |")
     print()
-    for p in peers:
-        rs = ratios[p]
-        if not rs:
-            continue
-        g = math.exp(sum(math.log(r) for r in rs) / len(rs))
-        print(f"- Solid fill cells vs {p}: {len(rs)} cells; geometric mean {g:.2f}× faster; "
-              f"slowest cell {min(rs):.2f}×; cells where {p} is faster: {sum(1 for r in rs if r < 1)}")
+    for group in ["Solid fill", "Solid stroke", "Linear", "Radial", "Conic", "Gaussian"]:
+        for p in peers:
+            rs = ratios[(p, group)]
+            if not rs:
+                continue
+            g = math.exp(sum(math.log(r) for r in rs) / len(rs))
+            print(f"- {group} cells vs {p}: {len(rs)} cells; geometric mean {g:.2f}× faster; "
+                  f"slowest cell {min(rs):.2f}×; cells where {p} is faster: {sum(1 for r in rs if r < 1)}")
 
 main()

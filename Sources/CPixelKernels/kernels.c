@@ -401,23 +401,28 @@ OC_AVX2 static inline __m256i srcover_row8_avx(__m256i x, __m256i s, __m256i clo
     return _mm256_packus_epi16(_mm256_add_epi16(slo, dlo), _mm256_add_epi16(shi, dhi));
 }
 
-OC_AVX2 static void srcover_row_avx2(uint32_t *d, const uint32_t *src, const uint8_t *m, uint32_t alpha, size_t n) {
-    size_t i = 0;
-    __m256i clo, chi;
-    for (; i + 8 <= n; i += 8) {
-        coverage_lanes_avx(m, alpha, i, 8, &clo, &chi);
-        __m256i s = _mm256_loadu_si256((const __m256i *)(src + i));
-        __m256i x = _mm256_loadu_si256((const __m256i *)(d + i));
-        _mm256_storeu_si256((__m256i *)(d + i), srcover_row8_avx(x, s, clo, chi));
+// The loop every per-pixel-source row kernel shares: eight pixels at a time, then the
+// last 1–7 in one masked step; `step` blends eight pixels given their coverage lanes.
+#define OC_ROW_KERNEL_AVX2(name, step)                                                         \
+    OC_AVX2 static void name(uint32_t *d, const uint32_t *src, const uint8_t *m, uint32_t alpha, size_t n) { \
+        size_t i = 0;                                                                          \
+        __m256i clo, chi;                                                                      \
+        for (; i + 8 <= n; i += 8) {                                                           \
+            coverage_lanes_avx(m, alpha, i, 8, &clo, &chi);                                    \
+            __m256i s = _mm256_loadu_si256((const __m256i *)(src + i));                       \
+            __m256i x = _mm256_loadu_si256((const __m256i *)(d + i));                         \
+            _mm256_storeu_si256((__m256i *)(d + i), step(x, s, clo, chi));                     \
+        }                                                                                      \
+        if (i < n) {                                                                           \
+            __m256i lanes = tail_mask(n - i);                                                  \
+            coverage_lanes_avx(m, alpha, i, n - i, &clo, &chi);                                \
+            __m256i s = _mm256_maskload_epi32((const int *)(src + i), lanes);                  \
+            __m256i x = _mm256_maskload_epi32((const int *)(d + i), lanes);                    \
+            _mm256_maskstore_epi32((int *)(d + i), lanes, step(x, s, clo, chi));               \
+        }                                                                                      \
     }
-    if (i < n) {
-        __m256i lanes = tail_mask(n - i);
-        coverage_lanes_avx(m, alpha, i, n - i, &clo, &chi);
-        __m256i s = _mm256_maskload_epi32((const int *)(src + i), lanes);
-        __m256i x = _mm256_maskload_epi32((const int *)(d + i), lanes);
-        _mm256_maskstore_epi32((int *)(d + i), lanes, srcover_row8_avx(x, s, clo, chi));
-    }
-}
+
+OC_ROW_KERNEL_AVX2(srcover_row_avx2, srcover_row8_avx)
 
 OC_AVX2 static inline __m256i plus_row8_avx(__m256i x, __m256i s, __m256i clo, __m256i chi) {
     const __m256i z = _mm256_setzero_si256();
@@ -430,52 +435,7 @@ OC_AVX2 static inline __m256i plus_row8_avx(__m256i x, __m256i s, __m256i clo, _
     return _mm256_packus_epi16(lo, hi);
 }
 
-OC_AVX2 static void plus_row_avx2(uint32_t *d, const uint32_t *src, const uint8_t *m, uint32_t alpha, size_t n) {
-    size_t i = 0;
-    __m256i clo, chi;
-    for (; i + 8 <= n; i += 8) {
-        coverage_lanes_avx(m, alpha, i, 8, &clo, &chi);
-        __m256i s = _mm256_loadu_si256((const __m256i *)(src + i));
-        __m256i x = _mm256_loadu_si256((const __m256i *)(d + i));
-        _mm256_storeu_si256((__m256i *)(d + i), plus_row8_avx(x, s, clo, chi));
-    }
-    if (i < n) {
-        __m256i lanes = tail_mask(n - i);
-        coverage_lanes_avx(m, alpha, i, n - i, &clo, &chi);
-        __m256i s = _mm256_maskload_epi32((const int *)(src + i), lanes);
-        __m256i x = _mm256_maskload_epi32((const int *)(d + i), lanes);
-        _mm256_maskstore_epi32((int *)(d + i), lanes, plus_row8_avx(x, s, clo, chi));
-    }
-}
-
-OC_AVX2 static void linear_gradient_row_avx2(uint32_t *out, const uint32_t *table, int32_t count, float t0,
-                                             float dt, oc_extend extend, size_t n) {
-    const __m256 fc = _mm256_set1_ps((float)count);
-    const __m256 lo = _mm256_setzero_ps(), hi = _mm256_set1_ps((float)(count + 1));
-    const __m256 one = _mm256_set1_ps(1.0f), two = _mm256_set1_ps(2.0f), half = _mm256_set1_ps(0.5f);
-    const __m256 lanes = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7);
-    const __m256 vdt = _mm256_set1_ps(dt), vt0 = _mm256_set1_ps(t0);
-    size_t i = 0;
-    for (; i < n; i += 8) {
-        // t for eight pixels, computed from i (no accumulated rounding).
-        __m256 t = _mm256_add_ps(vt0, _mm256_mul_ps(_mm256_add_ps(_mm256_set1_ps((float)i), lanes), vdt));
-        if (extend == OC_EXTEND_REPEAT) {
-            t = _mm256_sub_ps(t, _mm256_floor_ps(t));
-        } else if (extend == OC_EXTEND_MIRROR) {
-            __m256 u = _mm256_sub_ps(t, _mm256_mul_ps(two, _mm256_floor_ps(_mm256_mul_ps(t, half))));
-            t = _mm256_blendv_ps(u, _mm256_sub_ps(two, u), _mm256_cmp_ps(u, one, _CMP_GT_OQ));
-        }
-        __m256 v = _mm256_min_ps(_mm256_max_ps(_mm256_add_ps(_mm256_mul_ps(t, fc), one), lo), hi);
-        __m256i idx = _mm256_cvttps_epi32(v);
-        if (i + 8 <= n) {
-            _mm256_storeu_si256((__m256i *)(out + i), _mm256_i32gather_epi32((const int *)table, idx, 4));
-        } else {
-            __m256i m = tail_mask(n - i);
-            __m256i g = _mm256_mask_i32gather_epi32(_mm256_setzero_si256(), (const int *)table, idx, m, 4);
-            _mm256_maskstore_epi32((int *)(out + i), m, g);
-        }
-    }
-}
+OC_ROW_KERNEL_AVX2(plus_row_avx2, plus_row8_avx)
 
 OC_AVX2 static inline __m256 fold_avx(__m256 t, oc_extend extend) {
     const __m256 one = _mm256_set1_ps(1.0f), two = _mm256_set1_ps(2.0f), half = _mm256_set1_ps(0.5f);
@@ -498,6 +458,18 @@ OC_AVX2 static inline void gather_store(uint32_t *out, const uint32_t *table, __
         __m256i m = tail_mask(n - i);
         __m256i g = _mm256_mask_i32gather_epi32(_mm256_setzero_si256(), (const int *)table, idx, m, 4);
         _mm256_maskstore_epi32((int *)(out + i), m, g);
+    }
+}
+
+OC_AVX2 static void linear_gradient_row_avx2(uint32_t *out, const uint32_t *table, int32_t count, float t0,
+                                             float dt, oc_extend extend, size_t n) {
+    const __m256 fc = _mm256_set1_ps((float)count), hi = _mm256_set1_ps((float)(count + 1));
+    const __m256 lanes = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7);
+    for (size_t i = 0; i < n; i += 8) {
+        // t for eight pixels, computed from i (no accumulated rounding).
+        __m256 fi = _mm256_add_ps(_mm256_set1_ps((float)i), lanes);
+        __m256 t = _mm256_add_ps(_mm256_set1_ps(t0), _mm256_mul_ps(fi, _mm256_set1_ps(dt)));
+        gather_store(out, table, fold_avx(t, extend), fc, hi, i, n);
     }
 }
 

@@ -30,9 +30,13 @@ public struct DisplayList: Sendable {
 
     public var isEmpty: Bool { layers.allSatisfy { $0.items.isEmpty } }
 
+    /// Empties the list, keeping the root layer's storage (a list reused frame after
+    /// frame then allocates nothing: growing a large item array afresh each frame
+    /// costs page faults that dominate small shapes).
     public mutating func removeAll() {
-        layers.removeAll(keepingCapacity: true)
-        layers.append(Layer())
+        if layers.count > 1 { layers.removeSubrange(1...) }
+        layers[0].items.removeAll(keepingCapacity: true)
+        layers[0].colorMode = nil
         clips.removeAll(keepingCapacity: true)
         filters.removeAll(keepingCapacity: true)
     }
@@ -137,12 +141,13 @@ public enum Paint: Sendable {
 
 /// A gradient: colours, geometry in its own space, and the map from that space to
 /// user space (identity for `GraphicsContext`'s gradients; the unit square onto the
-/// drawn shape's bounds for `ShapeStyle` gradients).
-public struct GradientPaint: Sendable {
-    public var colors: GradientColors
-    public var geometry: GradientGeometry
-    public var extend: GradientExtend
-    public var transform: Transform
+/// drawn shape's bounds for `ShapeStyle` gradients). Immutable, and a class so that
+/// a `Paint` (and every `DrawItem`) stays small and cheap to copy.
+public final class GradientPaint: Sendable {
+    public let colors: GradientColors
+    public let geometry: GradientGeometry
+    public let extend: GradientExtend
+    public let transform: Transform
 
     public init(colors: GradientColors, geometry: GradientGeometry, extend: GradientExtend = .pad,
                 transform: Transform = .identity) {
@@ -151,12 +156,12 @@ public struct GradientPaint: Sendable {
 }
 
 /// An image as a paint: its pixels, the part of them used, and the map from image
-/// pixels to user space.
-public struct ImagePaint: @unchecked Sendable {
-    public var pixels: Pixmap
-    public var source: PixelRect
-    public var transform: Transform
-    public var wrap: ImageShader.Wrap
+/// pixels to user space. Immutable (a class, as `GradientPaint`).
+public final class ImagePaint: @unchecked Sendable {
+    public let pixels: Pixmap
+    public let source: PixelRect
+    public let transform: Transform
+    public let wrap: ImageShader.Wrap
 
     public init(pixels: Pixmap, source: PixelRect, transform: Transform, wrap: ImageShader.Wrap) {
         self.pixels = pixels; self.source = source; self.transform = transform; self.wrap = wrap

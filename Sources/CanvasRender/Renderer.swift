@@ -313,7 +313,9 @@ public final class Renderer {
         outline.removeAll()
         var device = t
         if style.width == 0 {
-            // A hairline: one device pixel wide whatever the transform.
+            // A hairline: one device pixel wide whatever the transform, except a
+            // singular one, under which nothing covers any area.
+            guard t.determinant != 0 else { return }
             var hair = style
             hair.width = 1
             Stroker.stroke(path.transformed(by: t), hair, tolerance: Flattening.tolerance, into: &outline)

@@ -11,19 +11,8 @@ import RenderTesting
 struct BadInputTests {
     /// A reference scene to draw around the bad call, so that "the rest of the frame
     /// is drawn" is checked too.
-    func scene(_ bad: @escaping (inout GraphicsContext) -> Void) -> CGImage? {
-        renderCanvas(width: 40, height: 30) { context, _ in
-            context.fill(Path(CGRect(x: 2, y: 2, width: 10, height: 10)), with: .color(.red))
-            bad(&context)
-            context.fill(Path(ellipseIn: CGRect(x: 20, y: 5, width: 15, height: 20)), with: .color(.blue))
-        }
-    }
-
-    func counted(_ body: () -> Void) -> Int {
-        let before = OpenCanvasDiagnostics.total
-        body()
-        return OpenCanvasDiagnostics.total - before
-    }
+    func scene(_ bad: @escaping (inout GraphicsContext) -> Void) -> CGImage? { badInputScene(bad) }
+    func counted(_ body: () -> Void) -> Int { diagnosticsCounted(body) }
 
     @Test("row 1: path calls with NaN or ±∞ are ignored; the path continues from the last valid point")
     func nonFinitePathCalls() {

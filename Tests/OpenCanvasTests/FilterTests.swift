@@ -42,14 +42,8 @@ struct FilterTests {
         #expect(error <= 0.03, "worst error \(error)")
     }
 
-    func rgba(_ image: CGImage?, _ x: Int, _ y: Int) -> [Int] {
-        guard let p = image?.pixel(x: x, y: y) else { return [] }
-        return [Int(p.red), Int(p.green), Int(p.blue), Int(p.alpha)]
-    }
-
-    func close(_ a: [Int], _ b: [Int], _ tolerance: Int = 1) -> Bool {
-        a.count == b.count && zip(a, b).allSatisfy { abs($0 - $1) <= tolerance }
-    }
+    func rgba(_ image: CGImage?, _ x: Int, _ y: Int) -> [Int] { rgbaAt(image, x, y) }
+    func close(_ a: [Int], _ b: [Int], _ tolerance: Int = 1) -> Bool { near(a, b, tolerance) }
 
     @Test("shadow: tinted, offset, below the object; radius 0 is a sharp copy")
     func shadowBasics() {

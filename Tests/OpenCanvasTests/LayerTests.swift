@@ -6,14 +6,8 @@ import RenderTesting
 @MainActor
 @Suite("Layers, clip layers and colour modes")
 struct LayerTests {
-    func rgba(_ image: CGImage?, _ x: Int, _ y: Int) -> [Int] {
-        guard let p = image?.pixel(x: x, y: y) else { return [] }
-        return [Int(p.red), Int(p.green), Int(p.blue), Int(p.alpha)]
-    }
-
-    func close(_ a: [Int], _ b: [Int], _ tolerance: Int = 1) -> Bool {
-        a.count == b.count && zip(a, b).allSatisfy { abs($0 - $1) <= tolerance }
-    }
+    func rgba(_ image: CGImage?, _ x: Int, _ y: Int) -> [Int] { rgbaAt(image, x, y) }
+    func close(_ a: [Int], _ b: [Int], _ tolerance: Int = 1) -> Bool { near(a, b, tolerance) }
 
     @Test("drawLayer composites the group once: opacity applies to the whole layer, not each shape")
     func groupOpacity() {

@@ -10,21 +10,42 @@ import RenderTesting
 @MainActor
 @Suite("Bad input: paint, filters and layers", .serialized)
 struct PaintBadInputTests {
-    func scene(_ bad: @escaping (inout GraphicsContext) -> Void) -> CGImage? {
-        renderCanvas(width: 40, height: 30) { context, _ in
-            context.fill(Path(CGRect(x: 2, y: 2, width: 10, height: 10)), with: .color(.red))
-            bad(&context)
-            context.fill(Path(ellipseIn: CGRect(x: 20, y: 5, width: 15, height: 20)), with: .color(.blue))
-        }
-    }
-
-    func counted(_ body: () -> Void) -> Int {
-        let before = OpenCanvasDiagnostics.total
-        body()
-        return OpenCanvasDiagnostics.total - before
-    }
+    func scene(_ bad: @escaping (inout GraphicsContext) -> Void) -> CGImage? { badInputScene(bad) }
+    func counted(_ body: () -> Void) -> Int { diagnosticsCounted(body) }
 
     let all = Path(CGRect(x: 0, y: 0, width: 40, height: 30))
+
+    @Test("row 6: under a singular transform fills, strokes, gradients and images cover nothing; then all is well again")
+    func singularTransform() {
+        let clean = scene { _ in }
+        let tile = Image(size: CGSize(width: 4, height: 4)) { c in
+            c.fill(Path(CGRect(x: 0, y: 0, width: 4, height: 4)), with: .color(.green))
+        }
+        let g = Gradient(colors: [.green, .yellow])
+        let image = scene { c in
+            var s = c
+            s.scaleBy(x: 0, y: 1)
+            s.fill(self.all, with: .color(.green))
+            s.fill(self.all, with: .linearGradient(g, startPoint: .zero, endPoint: CGPoint(x: 10, y: 0)))
+            s.fill(self.all, with: .radialGradient(g, center: CGPoint(x: 5, y: 5), startRadius: 0, endRadius: 9))
+            s.fill(self.all, with: .conicGradient(g, center: CGPoint(x: 5, y: 5)))
+            s.fill(self.all, with: .tiledImage(tile))
+            s.stroke(self.all, with: .color(.green), lineWidth: 4)
+            s.stroke(self.all, with: .color(.green), lineWidth: 0)
+            s.addFilter(.shadow(color: .green, radius: 3, x: 4, y: 4))
+            s.addFilter(.projectionTransform(ProjectionTransform()))
+            s.fill(self.all, with: .color(.green))
+        }
+        #expect(identical(image, clean))
+        // A copy taken before the singular scale draws normally.
+        let after = renderCanvas(width: 10, height: 10) { c, _ in
+            var s = c
+            s.scaleBy(x: 0, y: 1)
+            s.fill(Path(CGRect(x: 0, y: 0, width: 10, height: 10)), with: .color(.green))
+            c.fill(Path(CGRect(x: 0, y: 0, width: 10, height: 10)), with: .color(.green))
+        }
+        #expect(after?.pixel(x: 5, y: 5).alpha == 255)
+    }
 
     @Test("row 29: a zero-length linear gradient or equal radii paint nothing (never NaN)")
     func degenerateGradients() {

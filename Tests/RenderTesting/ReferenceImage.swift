@@ -142,3 +142,32 @@ public func pixelMismatch(_ image: CGImage?, _ x: Int, _ y: Int, _ expected: (In
     let worst = zip(got, want).map { abs($0 - $1) }.max() ?? 0
     return worst <= tolerance ? nil : "pixel \(x),\(y) is \(got), expected \(want) ± \(tolerance)"
 }
+
+/// Pixel (x, y) as unpremultiplied `[r, g, b, a]` (empty without an image).
+public func rgbaAt(_ image: CGImage?, _ x: Int, _ y: Int) -> [Int] {
+    guard let p = image?.pixel(x: x, y: y) else { return [] }
+    return [Int(p.red), Int(p.green), Int(p.blue), Int(p.alpha)]
+}
+
+/// Whether two colours are within `tolerance` in every channel.
+public func near(_ a: [Int], _ b: [Int], _ tolerance: Int = 1) -> Bool {
+    a.count == b.count && zip(a, b).allSatisfy { abs($0 - $1) <= tolerance }
+}
+
+/// The bad-input tests' frame: a red square, then the bad calls, then a blue
+/// ellipse, so that "the rest of the frame is drawn" is checked too.
+@MainActor
+public func badInputScene(_ bad: @escaping (inout GraphicsContext) -> Void) -> CGImage? {
+    renderCanvas(width: 40, height: 30) { context, _ in
+        context.fill(Path(CGRect(x: 2, y: 2, width: 10, height: 10)), with: .color(.red))
+        bad(&context)
+        context.fill(Path(ellipseIn: CGRect(x: 20, y: 5, width: 15, height: 20)), with: .color(.blue))
+    }
+}
+
+/// How many diagnostics `body` counted.
+public func diagnosticsCounted(_ body: () -> Void) -> Int {
+    let before = OpenCanvasDiagnostics.total
+    body()
+    return OpenCanvasDiagnostics.total - before
+}

@@ -32,12 +32,7 @@ public enum Compositor {
             if k + ahead < count { prefetch(k + ahead) }
             let s = list[k]
             let y = Int(s.y)
-            var x = Int(s.x), n = Int(s.length)
-            guard y >= 0, y < h else { continue }
-            var skip = 0
-            if x < 0 { skip = -x; n += x; x = 0 }
-            n = min(n, w - x)
-            guard n > 0 else { continue }
+            guard y >= 0, y < h, let (x, n, skip) = s.clipped(toWidth: w) else { continue }
             let dst = pixmap.row(y) + x
             if n <= 4 {
                 // Short spans (anti-aliased edges, thin shapes) are blended here: a

@@ -21,13 +21,9 @@ public final class FloatCompositor {
         for k in 0..<spans.spans.count {
             let s = list[k]
             let y = Int(s.y)
-            var x = Int(s.x), n = Int(s.length)
-            guard y >= 0, y < h else { continue }
-            var skip = 0
-            if x < 0 { skip = -x; n += x; x = 0 }
-            n = min(n, w - x)
-            guard n > 0 else { continue }
-            if s.isConstant && s.alpha == 0 { continue }
+            guard y >= 0, y < h, let (x, n, skip) = s.clipped(toWidth: w), !(s.isConstant && s.alpha == 0) else {
+                continue
+            }
             let mask: UnsafePointer<UInt8>? = s.isConstant ? nil : UnsafePointer(coverage + Int(s.maskOffset) + skip)
             blendSpan(pixmap.row(y) + x, x: x, y: y, n: n, mask: mask, alpha: s.alpha, source, mode, &scratch)
         }

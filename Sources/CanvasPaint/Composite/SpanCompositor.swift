@@ -48,11 +48,7 @@ public final class SpanCompositor {
                                                         &scratch.0, &scratch.1)
             for m in k..<j {
                 let s = list[m]
-                var x = Int(s.x), n = Int(s.length)
-                var skip = 0
-                if x < 0 { skip = -x; n += x; x = 0 }
-                n = min(n, w - x)
-                guard n > 0, !(s.isConstant && s.alpha == 0) else { continue }
+                guard let (x, n, skip) = s.clipped(toWidth: w), !(s.isConstant && s.alpha == 0) else { continue }
                 let mask: UnsafePointer<UInt8>? = s.isConstant ? nil : UnsafePointer(coverage + Int(s.maskOffset) + skip)
                 SpanCompositor.blend(pixmap.row(y) + x, src + (x - x0) * srcStride, srcStride: srcStride, n: n,
                                      mask: mask, alpha: s.alpha, source, mode)

@@ -21,6 +21,17 @@ public struct Span: Hashable, Sendable {
     }
 
     @inlinable public var isConstant: Bool { maskOffset < 0 }
+
+    /// The part of the span inside columns `0 ..< width`: its first column, its
+    /// length, and how many pixels were cut on the left (to skip in a coverage mask);
+    /// `nil` when nothing is left.
+    @inlinable @inline(__always)
+    public func clipped(toWidth width: Int) -> (x: Int, n: Int, skip: Int)? {
+        var x = Int(self.x), n = Int(length), skip = 0
+        if x < 0 { skip = -x; n += x; x = 0 }
+        n = min(n, width - x)
+        return n > 0 ? (x, n, skip) : nil
+    }
 }
 
 /// The output of the rasterizer and the input of the compositor: plain data, reused
