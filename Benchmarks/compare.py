@@ -27,6 +27,7 @@ def main():
             times[(engine, test, style, int(size))].append(float(median))
             hashes[(test, style, int(size))].add(h)
     engines = sorted({k[0] for k in times}, key=lambda e: (not e.startswith(OURS), e))
+    # "before-opencanvas" (an older build in the same run) is a peer like the others.
     peers = [e for e in engines if not e.startswith(OURS)]
     print("| test | style | size | " + " | ".join(f"{e} ns" for e in engines) + " | " +
           " | ".join(f"{p} ÷ {OURS}" for p in peers) + " | scenes |")

@@ -5,7 +5,9 @@
 #
 #   Benchmarks/run.sh [ROUNDS]        environment: BENCH_FILTER, BENCH_COUNT_SCALE,
 #                                     BENCH_REPEATS (defaults 0.25 and 3, as published),
-#                                     BENCH_DIR (default ../shared/bench), BENCH_CPU (1)
+#                                     BENCH_DIR (default ../shared/bench), BENCH_CPU (1),
+#                                     BENCH_BASELINE (an older canvas-bench binary, run in the
+#                                     same rounds with its engines renamed "before-…")
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROUNDS=${1:-3}
@@ -31,6 +33,11 @@ harnesses=("$ours")
 [ -x "$work/bench/tinyskia/target/release/tinyskia_bench" ] && harnesses+=("$work/bench/tinyskia/target/release/tinyskia_bench")
 [ -x "$work/cairo_extra" ] && harnesses+=("$work/cairo_extra")
 python3 -c "import skia, PIL" 2>/dev/null && harnesses+=("$work/extra_peers.sh")
+if [ -n "${BENCH_BASELINE:-}" ] && [ -x "$BENCH_BASELINE" ]; then
+  printf '#!/bin/sh\n"%s" | sed "s/^opencanvas/before-opencanvas/"\n' "$BENCH_BASELINE" > "$work/baseline.sh"
+  chmod +x "$work/baseline.sh"
+  harnesses+=("$work/baseline.sh")
+fi
 out="$work/results"
 for ((r = 1; r <= ROUNDS; r++)); do
   mkdir -p "$out/round$r"

@@ -60,7 +60,7 @@ public struct DisplayList: Sendable {
     }
 
     /// Appends an item to a layer.
-    public mutating func append(_ item: DrawItem, to layer: Int32 = 0) {
+    public mutating func append(_ item: consuming DrawItem, to layer: Int32 = 0) {
         layers[Int(layer)].items.append(item)
     }
 

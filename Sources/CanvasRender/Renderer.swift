@@ -68,19 +68,25 @@ public final class Renderer {
     /// `range` restricts drawing to some of the root layer's items.
     public func render(_ list: DisplayList, into pixmap: Pixmap, device: Transform, range: Range<Int>? = nil) {
         let pass = Pass(target: .rgba8(pixmap), device: device, depth: 0)
-        let items = list.layers[0].items
-        for i in range ?? items.indices { draw(items[i], list, pass) }
+        list.layers[0].items.withUnsafeBufferPointer { items in
+            // Through the raw pointer the item is borrowed in place, not copied.
+            guard let base = items.baseAddress else { return }
+            for i in range ?? items.indices { draw(base[i], list, pass) }
+        }
     }
 
     /// Renders the root layer into a floating-point pixmap (the linear colour modes).
     public func render(_ list: DisplayList, into pixmap: FloatPixmap, extended: Bool, device: Transform) {
         let pass = Pass(target: .float(pixmap, extended: extended), device: device, depth: 0)
-        for item in list.layers[0].items { draw(item, list, pass) }
+        renderLayer(0, list, into: pass)
     }
 
     func renderLayer(_ id: Int32, _ list: DisplayList, into pass: Pass) {
         guard id >= 0, Int(id) < list.layers.count else { return }
-        for item in list.layers[Int(id)].items { draw(item, list, pass) }
+        list.layers[Int(id)].items.withUnsafeBufferPointer { items in
+            guard let base = items.baseAddress else { return }
+            for i in items.indices { draw(base[i], list, pass) }
+        }
     }
 
     // MARK: Items
@@ -124,13 +130,24 @@ public final class Renderer {
         spans.removeAll()
         coverage(geometry, operation, t, clip: bounds, into: &spans)
         if spans.isEmpty { return }
-        var output = spans
+        let isMasked: Bool
         if case .mask(let mask) = region {
             masked.removeAll()
             mask.apply(to: spans, into: &masked)
-            output = masked
+            isMasked = true
+        } else {
+            isMasked = false
         }
-        composite(output, item.paint, userToDevice: t, item, pass, area: Renderer.extent(of: output))
+        // Conic gradients size their table by the painted area; nothing else needs it.
+        var area: PixelRect? = nil
+        if case .gradient(let g) = item.paint, case .conic = g.geometry {
+            area = Renderer.extent(of: isMasked ? masked : spans)
+        }
+        if isMasked {
+            composite(masked, item.paint, userToDevice: t, item, pass, area: area)
+        } else {
+            composite(spans, item.paint, userToDevice: t, item, pass, area: area)
+        }
     }
 
     /// Composites spans with an item's paint, opacity and blend mode.

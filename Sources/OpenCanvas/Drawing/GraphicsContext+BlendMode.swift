@@ -12,7 +12,8 @@ extension GraphicsContext {
 
         /// The engine's mode, or `nil` for a raw value that names no mode.
         var engine: CanvasPaint.BlendMode? {
-            guard rawValue >= 0, rawValue < Int32(CanvasPaint.BlendMode.allCases.count) else { return nil }
+            // The 28 modes have raw values 0…27, in the engine's order.
+            guard rawValue >= 0, rawValue <= 27 else { return nil }
             return CanvasPaint.BlendMode(rawValue: UInt8(rawValue))
         }
 

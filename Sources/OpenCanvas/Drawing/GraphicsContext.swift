@@ -197,7 +197,14 @@ public struct GraphicsContext {
 
     /// Records a shape painted with `shading`; `bounds` (user space) is the
     /// rectangle unit-space styles map onto.
-    func record(_ geometry: Geometry, _ operation: DrawItem.Operation, _ shading: Shading, bounds: CGRect) {
+    func record(_ geometry: consuming Geometry, _ operation: consuming DrawItem.Operation, _ shading: Shading,
+                bounds: CGRect) {
+        // The common case, a visible colour, without the general resolution.
+        if case .color(let c) = shading.kind, c.opacity > 0, c.red.isFinite, c.green.isFinite, c.blue.isFinite {
+            append(.shape(geometry, operation), paint: .solid(RGBA(r: c.red, g: c.green, b: c.blue, a: min(c.opacity, 1))),
+                   blendMode: blend.engine ?? .normal, opacity: userOpacity)
+            return
+        }
         guard let resolved = resolvePaint(shading, bounds: bounds) else {
             // Nothing visible to draw; the clearing modes still clear under the shape.
             if let mode = blend.engine, !mode.transparentSourceKeepsDestination {
@@ -209,7 +216,8 @@ public struct GraphicsContext {
                blendMode: (resolved.blendMode ?? blend).engine ?? .normal, opacity: userOpacity * resolved.opacity)
     }
 
-    func append(_ content: DrawItem.Content, paint: Paint, blendMode: CanvasPaint.BlendMode, opacity: Double) {
+    func append(_ content: consuming DrawItem.Content, paint: consuming Paint, blendMode: CanvasPaint.BlendMode,
+                opacity: Double) {
         recorder.list.append(DrawItem(content: content, transform: rootTransform, paint: paint, blendMode: blendMode,
                                       opacity: opacity, clip: clipNode, filter: filterNode), to: layer)
     }
