@@ -51,43 +51,43 @@ struct WPTCompositingTests {
         c.fill(Path(CGRect(x: 0, y: 0, width: 100, height: 50)), with: .color(css(255, 255, 0, 0.75)))
     }
 
+    /// One `2d.composite.<family>.<operator>` case: fill the canvas with
+    /// `destination`, set the operator, draw the source over the whole canvas.
+    func operatorCase(_ family: String, _ i: Int, _ expected: [(Int, Int, Int, Int)], destination: Color,
+                      source: @escaping (inout GraphicsContext) -> Void) {
+        let (name, mode) = Self.operators[i]
+        check("2d.composite.\(family).\(name)", expected[i], tolerance: 5) { c, _ in
+            c.fill(self.full, with: .color(destination))
+            c.blendMode = mode
+            source(&c)
+        }
+    }
+
     @Test("2d.composite.solid.<operator>", arguments: 0..<11)
     func solid(_ i: Int) {
-        let (name, mode) = Self.operators[i]
-        check("2d.composite.solid.\(name)", Self.solid[i], tolerance: 5) { c, _ in
-            c.fill(self.full, with: .color(css(0, 255, 255, 1)))
-            c.blendMode = mode
-            c.fill(self.full, with: .color(css(255, 255, 0, 1)))
+        operatorCase("solid", i, Self.solid, destination: css(0, 255, 255, 1)) {
+            $0.fill(self.full, with: .color(css(255, 255, 0, 1)))
         }
     }
 
     @Test("2d.composite.transparent.<operator>", arguments: 0..<11)
     func transparent(_ i: Int) {
-        let (name, mode) = Self.operators[i]
-        check("2d.composite.transparent.\(name)", Self.transparent[i], tolerance: 5) { c, _ in
-            c.fill(self.full, with: .color(css(0, 255, 0, 0.5)))
-            c.blendMode = mode
-            c.fill(self.full, with: .color(css(0, 0, 255, 0.75)))
+        operatorCase("transparent", i, Self.transparent, destination: css(0, 255, 0, 0.5)) {
+            $0.fill(self.full, with: .color(css(0, 0, 255, 0.75)))
         }
     }
 
     @Test("2d.composite.image.<operator> (an image pattern as the source)", arguments: 0..<11)
     func image(_ i: Int) {
-        let (name, mode) = Self.operators[i]
-        check("2d.composite.image.\(name)", Self.image[i], tolerance: 5) { c, _ in
-            c.fill(self.full, with: .color(css(0, 255, 255, 0.5)))
-            c.blendMode = mode
-            c.fill(self.full, with: .tiledImage(Self.yellow75))
+        operatorCase("image", i, Self.image, destination: css(0, 255, 255, 0.5)) {
+            $0.fill(self.full, with: .tiledImage(Self.yellow75))
         }
     }
 
     @Test("2d.composite.canvas.<operator> (a layer as the source)", arguments: 0..<11)
     func canvas(_ i: Int) {
-        let (name, mode) = Self.operators[i]
-        check("2d.composite.canvas.\(name)", Self.image[i], tolerance: 5) { c, _ in
-            c.fill(self.full, with: .color(css(0, 255, 255, 0.5)))
-            c.blendMode = mode
-            c.drawLayer { layer in layer.fill(self.full, with: .color(css(255, 255, 0, 0.75))) }
+        operatorCase("canvas", i, Self.image, destination: css(0, 255, 255, 0.5)) {
+            $0.drawLayer { layer in layer.fill(self.full, with: .color(css(255, 255, 0, 0.75))) }
         }
     }
 
