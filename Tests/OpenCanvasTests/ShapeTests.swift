@@ -60,4 +60,53 @@ struct ShapeTests {
         #expect(image.pixel(x: 10, y: 10).red == 255)
         #expect(image.pixel(x: 1, y: 1) == (0, 0, 0, 255))
     }
+
+    @Test("shape-style gradients map their unit space onto the shape's frame")
+    func gradientStyles() {
+        let linear = render(Rectangle().fill(LinearGradient(colors: [css(255, 0, 0), css(0, 0, 255)],
+                                                            startPoint: .leading, endPoint: .trailing))
+                                .frame(width: 100, height: 10))
+        #expect(near(rgbaAt(linear, 0, 5), [254, 0, 1, 255], 3))
+        #expect(near(rgbaAt(linear, 99, 5), [1, 0, 254, 255], 3))
+        #expect(near(rgbaAt(linear, 50, 5), [126, 0, 129, 255], 3))
+        // A circle in a wide frame: the gradient spans the frame, not the circle.
+        let circle = render(Circle().fill(LinearGradient(colors: [.black, .white], startPoint: .leading,
+                                                         endPoint: .trailing)).frame(width: 100, height: 20))
+        #expect(near(rgbaAt(circle, 50, 10), [128, 128, 128, 255], 3))
+        // Elliptical: the centre has the first colour, the frame's edge the last.
+        let elliptical = render(Rectangle().fill(EllipticalGradient(colors: [css(255, 0, 0), css(0, 255, 0)]))
+                                    .frame(width: 80, height: 20))
+        // Pixel (40, 10) has its centre 0.026 unit radii from the centre: 5 % of the way.
+        #expect(near(rgbaAt(elliptical, 40, 10), [242, 13, 0, 255], 3))
+        #expect(near(rgbaAt(elliptical, 0, 10), [0, 255, 0, 255], 12))
+        #expect(near(rgbaAt(elliptical, 40, 0), [0, 255, 0, 255], 30))
+    }
+
+    @Test("hierarchical styles, opacity, blend mode and in(_:) on styles")
+    func styleModifiers() {
+        let levels = render(Canvas { c, _ in
+            for (i, s) in [AnyShapeStyle(.primary), AnyShapeStyle(.secondary), AnyShapeStyle(.tertiary),
+                           AnyShapeStyle(.quaternary)].enumerated() {
+                c.fill(Path(CGRect(x: i * 10, y: 0, width: 10, height: 10)), with: .style(s))
+            }
+            c.fill(Path(CGRect(x: 40, y: 0, width: 10, height: 10)), with: .style(Color.red.opacity(0.5)))
+        }.frame(width: 50, height: 10))
+        #expect(rgbaAt(levels, 5, 5) == [0, 0, 0, 255])
+        #expect(near(rgbaAt(levels, 15, 5), [60, 60, 67, 153]))
+        #expect(near(rgbaAt(levels, 25, 5), [60, 60, 67, 77]))
+        #expect(near(rgbaAt(levels, 35, 5), [60, 60, 67, 46]))
+        #expect(rgbaAt(levels, 45, 5)[3] == 128)
+        // A style's blend mode replaces the context's; in(_:) fixes its unit space.
+        let blended = render(Canvas { c, _ in
+            c.fill(Path(CGRect(x: 0, y: 0, width: 20, height: 10)), with: .color(.white))
+            c.fill(Path(CGRect(x: 0, y: 0, width: 20, height: 10)),
+                   with: .style(css(255, 0, 0).blendMode(.destinationOut)))
+            c.fill(Path(CGRect(x: 0, y: 10, width: 20, height: 10)),
+                   with: .style(LinearGradient(colors: [.black, .white], startPoint: .leading, endPoint: .trailing)
+                                    .in(CGRect(x: 0, y: 0, width: 40, height: 10))))
+        }.frame(width: 20, height: 20))
+        #expect(rgbaAt(blended, 10, 5)[3] == 0)
+        // Over 40 points, x = 19.5 is about half way: grey 0.49.
+        #expect(near(rgbaAt(blended, 19, 15), [124, 124, 124, 255], 4))
+    }
 }
