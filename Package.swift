@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "CanvasPaint", dependencies: ["CanvasRaster", "CPixelKernels", "CEngineSupport"]),
 
         // MARK: 4 — layers and filters (blur, shadow, colour matrices) on float planes
-        .target(name: "CanvasEffects", dependencies: ["CanvasPaint", "CPixelKernels"]),
+        .target(name: "CanvasEffects", dependencies: ["CanvasPaint", "CanvasRaster", "CanvasGeometry", "CPixelKernels"]),
 
         // MARK: 4 — the display list and its renderer
         .target(name: "CanvasRender", dependencies: ["CanvasPaint", "CanvasEffects"]),
@@ -57,7 +57,7 @@ let package = Package(
         .target(name: "RenderTesting", dependencies: ["OpenCanvas", "CanvasCodecs"], path: "Tests/RenderTesting"),
         .testTarget(name: "CanvasGeometryTests", dependencies: ["CanvasGeometry"]),
         .testTarget(name: "CanvasRasterTests", dependencies: ["CanvasRaster", "RenderTesting"]),
-        .testTarget(name: "CanvasPaintTests", dependencies: ["CanvasPaint", "CPixelKernels"]),
+        .testTarget(name: "CanvasPaintTests", dependencies: ["CanvasPaint", "CanvasRaster", "CanvasGeometry", "CPixelKernels"]),
         .testTarget(name: "OpenCanvasTests", dependencies: ["OpenCanvas", "RenderTesting", "CanvasGeometry", "CanvasEffects", "CanvasScenes"],
                     exclude: ["References"]),
     ]

@@ -1,5 +1,7 @@
 import Testing
 @testable import CanvasPaint
+import CanvasGeometry
+import CanvasRaster
 import CPixelKernels
 
 @Suite("Compositing kernels", .serialized)
@@ -72,5 +74,24 @@ struct KernelTests {
             #expect(Int(p.r) == Int((Double(c * a) / 255).rounded()))
             #expect(Int(p.a) == a)
         } }
+    }
+
+    /// Regression: a one-pixel-wide, fully covered column was drawn as nothing.
+    @Test("a rectangle box composites every pixel with its separable coverage, one-pixel boxes included")
+    func boxFill() throws {
+        let rects: [Rect] = [Rect(x: 0, y: 0, width: 1, height: 1), Rect(x: 3, y: 2, width: 1, height: 5),
+                             Rect(x: 2, y: 4, width: 6, height: 1), Rect(x: 1.25, y: 1, width: 0.5, height: 3),
+                             Rect(x: 1.5, y: 2.5, width: 4, height: 0.25), Rect(x: 0.5, y: 0.5, width: 7, height: 7)]
+        for r in rects {
+            let pixmap = try Pixmap(width: 10, height: 10)
+            let box = try #require(PixelBox(r, clip: PixelRect(x0: 0, y0: 0, x1: 10, y1: 10), antialiased: true))
+            Compositor.fill(box, color: PremultipliedColor(red: 0, green: 0, blue: 0, alpha: 1), into: pixmap)
+            for y in 0..<10 { for x in 0..<10 {
+                let h = max(0, min(r.maxX, Double(x + 1)) - max(r.minX, Double(x)))
+                let v = max(0, min(r.maxY, Double(y + 1)) - max(r.minY, Double(y)))
+                let expected = (h * v * 255).rounded()
+                #expect(abs(Double(pixmap.pixels[y * 10 + x] >> 24) - expected) <= 1, "\(r) at \(x), \(y)")
+            } }
+        }
     }
 }

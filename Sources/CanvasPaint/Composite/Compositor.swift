@@ -96,7 +96,8 @@ public enum Compositor {
         let opaque = color.a == 255
         // Fully covered columns join the run; partly covered ones are blended alone.
         let runStart = box.firstColumn >= 1 ? box.x0 : box.x0 + 1
-        let runEnd = box.x1 - box.x0 == 1 ? runStart : (box.lastColumn >= 1 ? box.x1 : box.x1 - 1)
+        // (A single column is either all run or all partial.)
+        let runEnd = box.x1 - box.x0 == 1 ? box.x1 : (box.lastColumn >= 1 ? box.x1 : box.x1 - 1)
         let n = runEnd - runStart
         let firstPartial = runStart != box.x0, lastPartial = runEnd != box.x1 && box.x1 - box.x0 > 1
 
