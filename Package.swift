@@ -39,7 +39,10 @@ let package = Package(
                        providers: [.apt(["libharfbuzz-dev", "libfreetype-dev", "libfontconfig-dev"])]),
         .target(name: "CanvasText", dependencies: ["CanvasGeometry", "CFontStack"]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
-        .target(name: "CanvasCodecs", dependencies: ["CPNG"]),
+        // CJPEG: libjpeg-turbo behind a small C wrapper that catches libjpeg's errors
+        // with setjmp in C (a longjmp must not cross Swift frames).
+        .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
+        .target(name: "CanvasCodecs", dependencies: ["CPNG", "CJPEG"]),
 
         // MARK: 6–7 — the SwiftUI-shaped drawing API and views
         .target(name: "OpenCanvas", dependencies: ["CanvasRender", "CanvasText", "CanvasCodecs"]),

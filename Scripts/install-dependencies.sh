@@ -6,11 +6,18 @@ set -euo pipefail
 packages=(
   pkg-config
   libpng-dev            # PNG encode/decode (libpng16)
+  libjpeg-dev           # JPEG encode/decode (libjpeg-turbo)
+  libicu-dev            # bidirectional text and line breaking
   libfreetype-dev       # glyph outlines and metrics
   libfontconfig-dev     # finding fonts
   libharfbuzz-dev       # shaping
   fonts-inter           # the system font (closest open design to SF Pro)
-  fonts-dejavu-core     # fallback font
+  fonts-dejavu-core     # fallback font; DejaVu Sans Mono is .monospaced
+  fonts-noto-core       # .serif (Noto Serif) and the world's scripts (Arabic, Devanagari, Hebrew, Thai, …)
+  fonts-quicksand       # .rounded
+  fonts-wqy-microhei    # Chinese, Japanese and Korean
+  fonts-noto-color-emoji                 # colour emoji
+  fonts-material-design-icons-iconfont   # Image(systemName:)
 )
 
 missing=()

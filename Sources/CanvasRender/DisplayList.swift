@@ -2,6 +2,9 @@ import CanvasGeometry
 import CanvasRaster
 import CanvasPaint
 import CanvasEffects
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A recording of drawing: what `GraphicsContext` produces and the renderer
 /// consumes. Plain data (values only, no closures), so it can be inspected by tests,
@@ -155,16 +158,65 @@ public final class GradientPaint: Sendable {
     }
 }
 
-/// An image as a paint: its pixels, the part of them used, and the map from image
-/// pixels to user space. Immutable (a class, as `GradientPaint`).
+/// An image as a paint: its pixels (with their halved levels), the part of them
+/// used, the map from image pixels to user space, how it is sampled, and an
+/// optional tint (a template image: the tint's colour with the image's alpha).
+/// Immutable (a class, as `GradientPaint`).
 public final class ImagePaint: @unchecked Sendable {
-    public let pixels: Pixmap
+    /// How an image is sampled.
+    public enum Quality: Sendable, Hashable {
+        /// The nearest pixel (`Image.Interpolation.none`).
+        case nearest
+        /// Bilinear between the four nearest pixels (`.low`).
+        case bilinear
+        /// Bilinear, from a halved level when drawn at less than half size (`.medium`).
+        case smooth
+        /// Bicubic (Catmull–Rom), from a halved level when drawn small (`.high`).
+        case best
+    }
+
+    public let levels: ImageLevels
     public let source: PixelRect
     public let transform: Transform
     public let wrap: ImageShader.Wrap
+    public let quality: Quality
+    public let tint: RGBA?
 
-    public init(pixels: Pixmap, source: PixelRect, transform: Transform, wrap: ImageShader.Wrap) {
-        self.pixels = pixels; self.source = source; self.transform = transform; self.wrap = wrap
+    public var pixels: Pixmap { levels.base }
+
+    public init(levels: ImageLevels, source: PixelRect, transform: Transform, wrap: ImageShader.Wrap,
+                quality: Quality = .smooth, tint: RGBA? = nil) {
+        self.levels = levels; self.source = source; self.transform = transform; self.wrap = wrap
+        self.quality = quality; self.tint = tint
+    }
+
+    public convenience init(pixels: Pixmap, source: PixelRect, transform: Transform, wrap: ImageShader.Wrap) {
+        self.init(levels: ImageLevels(pixels), source: source, transform: transform, wrap: wrap)
+    }
+
+    /// The pixmap, source rectangle and image-to-device map to sample for a drawing
+    /// under `t` (user to device), and the filter: a halved level when the image is
+    /// drawn at under half its size and the quality allows it.
+    func sampling(_ t: Transform) -> (Pixmap, PixelRect, Transform, ImageShader.Filter) {
+        let map = transform.concatenating(t)
+        let filter: ImageShader.Filter
+        switch quality {
+        case .nearest: filter = .nearest
+        case .bilinear, .smooth: filter = .bilinear
+        case .best: filter = .bicubic
+        }
+        guard quality == .smooth || quality == .best else { return (levels.base, source, map, filter) }
+        let scale = abs(map.determinant).squareRoot()      // device pixels per image pixel
+        guard scale.isFinite, scale > 0, scale < 0.5 else { return (levels.base, source, map, filter) }
+        let ratio = 1 / scale                               // image pixels per device pixel, > 2
+        let level = min(ratio.isFinite ? Int(log2(ratio).rounded(.down)) : 16, levels.levelCount - 1, 16)
+        guard level >= 1 else { return (levels.base, source, map, filter) }
+        let pixmap = levels.level(level)
+        let f = Double(1 << level)
+        let src = PixelRect(x0: source.x0 >> level, y0: source.y0 >> level,
+                            x1: max((source.x1 + (1 << level) - 1) >> level, (source.x0 >> level) + 1),
+                            y1: max((source.y1 + (1 << level) - 1) >> level, (source.y0 >> level) + 1))
+        return (pixmap, src, Transform.scale(f, f).concatenating(map), filter)
     }
 }
 

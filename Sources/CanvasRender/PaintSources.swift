@@ -18,10 +18,15 @@ enum PaintSources {
             let table = GradientTable.rgba8(g.colors, count: count, opacity: alpha)
             return .gradient(shader, table: table)
         case .image(let image):
-            let map = image.transform.concatenating(t)
-            return ImageShader(image.pixels, source: image.source, imageToDevice: map, wrap: image.wrap,
-                               opacity: alpha).map { .image($0) }
+            return imageShader(image, t, alpha).map { .image($0) }
         }
+    }
+
+    static func imageShader(_ image: ImagePaint, _ t: Transform, _ alpha: Double) -> ImageShader? {
+        let (pixmap, source, map, filter) = image.sampling(t)
+        let tint = image.tint.map { PremultipliedColor(red: $0.r, green: $0.g, blue: $0.b, alpha: $0.a) }
+        return ImageShader(pixmap, source: source, imageToDevice: map, wrap: image.wrap, opacity: alpha, filter: filter,
+                           tint: tint)
     }
 
     static func float(_ paint: Paint, userToDevice t: Transform, opacity: Double, extended: Bool,
@@ -41,9 +46,7 @@ enum PaintSources {
             return .gradient(shader, table: GradientTable.linearFloat(g.colors, count: count, opacity: alpha,
                                                                       extended: extended))
         case .image(let image):
-            let map = image.transform.concatenating(t)
-            return ImageShader(image.pixels, source: image.source, imageToDevice: map, wrap: image.wrap,
-                               opacity: alpha).map { .image($0) }
+            return imageShader(image, t, alpha).map { .image($0) }
         }
     }
 

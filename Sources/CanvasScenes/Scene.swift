@@ -41,7 +41,7 @@ public enum Scenes {
     public static let all: [Scene] = [
         helloCanvas, yearGrid, starFillRules, translucentShapes, clipsAndCopies, strokeBasics, textStyles,
         strokeCapsJoinsDashes, hairlines, trimAlongCurve, cornerStyles, gradients, blendModeGrid, shadows, glow,
-        clipLayers, colorModes, filters, filterOptions,
+        clipLayers, colorModes, filters, filterOptions, photos,
     ]
 
     public static func named(_ name: String) -> Scene? { all.first { $0.name == name } }

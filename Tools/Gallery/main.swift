@@ -16,7 +16,10 @@ var args = CommandLine.arguments.dropFirst()
 while let arg = args.popFirst() {
     switch arg {
     case "--output", "-o":
-        guard let v = args.popFirst() else { fatalError("--output needs a folder") }
+        guard let v = args.popFirst() else {
+            FileHandle.standardError.write(Data("--output needs a folder\n".utf8))
+            exit(2)
+        }
         output = v
     case "--scale":
         guard let v = args.popFirst(), let s = Double(v), s > 0, s.isFinite else {

@@ -17,8 +17,9 @@ public final class CGImage: @unchecked Sendable {
 
     /// Premultiplied RGBA bytes, row after row.
     let premultiplied: [UInt8]
-    /// The pixels as engine pixmaps, per orientation, made when first drawn.
-    let pixmaps = Mutex<[Image.Orientation: Pixmap]>([:])
+    /// The pixels as engine pixmaps (with halved levels), per orientation, made when
+    /// first drawn.
+    let pixmaps = Mutex<[Image.Orientation: ImageLevels]>([:])
 
     init(width: Int, height: Int, premultiplied: [UInt8]) {
         self.width = width
@@ -66,6 +67,72 @@ public final class CGImage: @unchecked Sendable {
             Diagnostics.report(.codecError)
             return nil
         }
+    }
+}
+#endif
+
+#if !canImport(CoreGraphics)
+/// Bytes for `CGImage`'s decoding initializers (Core Graphics' name; on Linux it
+/// takes `Data` and file URLs).
+public final class CGDataProvider: @unchecked Sendable {
+    let data: Data
+
+    public init(data: Data) { self.data = data }
+
+    /// The contents of a file, or `nil` if it cannot be read.
+    public init?(url: URL) {
+        guard let d = try? Data(contentsOf: url) else { return nil }
+        data = d
+    }
+}
+
+public enum CGColorRenderingIntent: Int32, Sendable {
+    case defaultIntent, absoluteColorimetric, relativeColorimetric, perceptual, saturation
+}
+
+extension CGImage {
+    /// Decodes a PNG file (through libpng, with size limits checked before
+    /// allocating); `nil` for data that is not a valid PNG.
+    public convenience init?(pngDataProviderSource source: CGDataProvider, decode: UnsafePointer<CGFloat>?,
+                             shouldInterpolate: Bool, intent: CGColorRenderingIntent) {
+        guard let decoded = try? PNGCodec.decode([UInt8](source.data)) else {
+            Diagnostics.report(.codecError)
+            return nil
+        }
+        self.init(decoded)
+    }
+
+    /// Decodes a JPEG file (through libjpeg-turbo, with size limits checked before
+    /// allocating); `nil` for data that is not a valid JPEG.
+    public convenience init?(jpegDataProviderSource source: CGDataProvider, decode: UnsafePointer<CGFloat>?,
+                             shouldInterpolate: Bool, intent: CGColorRenderingIntent) {
+        guard let decoded = try? JPEGCodec.decode([UInt8](source.data)) else {
+            Diagnostics.report(.codecError)
+            return nil
+        }
+        self.init(decoded)
+    }
+
+    /// Straight RGBA → premultiplied storage.
+    convenience init(_ d: PNGCodec.Decoded) {
+        var bytes = d.rgba
+        for i in stride(from: 0, to: bytes.count, by: 4) {
+            let a = UInt32(bytes[i + 3])
+            if a == 255 { continue }
+            for c in 0..<3 { bytes[i + c] = UInt8((UInt32(bytes[i + c]) * a + 127) / 255) }
+        }
+        self.init(width: d.width, height: d.height, premultiplied: bytes)
+    }
+
+    /// The image encoded as a JPEG file at `quality` (0…1), or `nil` if encoding
+    /// fails. (Alpha is dropped: JPEG has none.)
+    public func jpegData(quality: Double = 0.9) -> Data? {
+        let q = Int((quality.isFinite ? min(max(quality, 0), 1) : 0.9) * 100)
+        guard let bytes = try? JPEGCodec.encode(rgba: rgbaBytes(), width: width, height: height, quality: max(1, q)) else {
+            Diagnostics.report(.codecError)
+            return nil
+        }
+        return Data(bytes)
     }
 }
 #endif

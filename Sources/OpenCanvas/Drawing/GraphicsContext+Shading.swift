@@ -203,7 +203,8 @@ extension GraphicsContext {
             Diagnostics.report(.nonFiniteValue)
             return nil
         }
-        guard let (pixels, pixelsPerPoint) = image.pixels(displayScale: environment.displayScale) else { return nil }
+        guard let (levels, pixelsPerPoint) = image.pixels(displayScale: environment.displayScale) else { return nil }
+        let pixels = levels.base
         let w = Double(pixels.width), h = Double(pixels.height)
         let s = sourceRect.standardized
         let bounds = pixels.bounds
@@ -215,7 +216,8 @@ extension GraphicsContext {
         let k = Double(scale) / pixelsPerPoint          // user units per image pixel
         let map = Transform(a: k, b: 0, c: 0, d: k, tx: Double(origin.x) - Double(source.x0) * k,
                             ty: Double(origin.y) - Double(source.y0) * k)
-        return .image(CanvasRender.ImagePaint(pixels: pixels, source: source, transform: map, wrap: .tile))
+        return .image(CanvasRender.ImagePaint(levels: levels, source: source, transform: map, wrap: .tile,
+                                              quality: image.quality))
     }
 }
 
