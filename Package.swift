@@ -37,7 +37,10 @@ let package = Package(
         // MARK: 5 — text and image codecs, on Debian's C libraries
         .systemLibrary(name: "CFontStack", pkgConfig: "harfbuzz",
                        providers: [.apt(["libharfbuzz-dev", "libfreetype-dev", "libfontconfig-dev"])]),
-        .target(name: "CanvasText", dependencies: ["CanvasGeometry", "CFontStack"]),
+        // CUnicode: ICU's bidi algorithm, line/grapheme breaks and scripts (ICU's
+        // versioned C names need a wrapper to be callable from Swift).
+        .target(name: "CUnicode", linkerSettings: [.linkedLibrary("icuuc")]),
+        .target(name: "CanvasText", dependencies: ["CanvasGeometry", "CFontStack", "CUnicode"]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // CJPEG: libjpeg-turbo behind a small C wrapper that catches libjpeg's errors
         // with setjmp in C (a longjmp must not cross Swift frames).

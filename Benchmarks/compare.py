@@ -4,8 +4,8 @@
 number of files and rounds, and prints markdown tables: for each cell, the median over
 rounds of each engine's median, and each peer's time divided by OpenCanvas's (>1: we
 are faster). The summary gives, per peer and group of cells (Solid fills, Linear, the
-extra Radial and Conic styles, the blur), the geometric mean of those ratios and the
-cells where the peer is faster.
+extra Radial and Conic styles, the blur, the text cell), the geometric mean of those
+ratios and the cells where the peer is faster.
 
 usage: compare.py FILE.csv ...
 """
@@ -35,6 +35,7 @@ def main():
     ratios = collections.defaultdict(list)
     cells = [(t, style, s) for style in ["Solid", "Linear", "Radial", "Conic"] for t in ALL_TESTS for s in [16, 64, 256]]
     cells += [("Blur1024", "Gaussian", s) for s in [2, 10, 50]]
+    cells += [("Text", "Solid", 13)]
     for t, style, s in cells:
             if True:
                 if (OURS, t, style, s) not in times:
@@ -47,15 +48,16 @@ def main():
                     if p in med:
                         r = med[p] / ours
                         rs.append(f"{r:.2f}")
-                        group = "Solid fill" if style == "Solid" and t in FILL_TESTS else (
-                            "Solid stroke" if style == "Solid" else style)
+                        group = "Text" if t == "Text" else (
+                            "Solid fill" if style == "Solid" and t in FILL_TESTS else (
+                            "Solid stroke" if style == "Solid" else style))
                         ratios[(p, group)].append(r)
                     else:
                         rs.append("")
                 same = "same" if len(hashes[(t, style, s)]) == 1 else "DIFFERENT"
                 print(f"| {t} | {style} | {s} | " + " | ".join(cols) + " | " + " | ".join(rs) + f" | {same} |")
     print()
-    for group in ["Solid fill", "Solid stroke", "Linear", "Radial", "Conic", "Gaussian"]:
+    for group in ["Solid fill", "Solid stroke", "Linear", "Radial", "Conic", "Gaussian", "Text"]:
         for p in peers:
             rs = ratios[(p, group)]
             if not rs:

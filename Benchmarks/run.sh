@@ -20,11 +20,17 @@ cp -r "$SRC" "$work/"
 ( cd "$work/bench" && ./build.sh >"$work/build.log" 2>&1 ) || echo "note: some peer harnesses did not build (see $work/build.log)" >&2
 swift build -c release --product canvas-bench >/dev/null
 ours="$PWD/.build/release/canvas-bench"
-# Peers for our extra cells (Radial and Conic styles, the 1024 × 1024 blur): Cairo's
-# radial gradient, Skia (skia-python) and Pillow, where they are installed.
+# Peers for our extra cells (Radial and Conic styles, the 1024 × 1024 blur, the text
+# cell): Cairo's radial gradient and text, Skia (skia-python) and Pillow, where they are
+# installed.
 if pkg-config --exists cairo; then
   gcc -O2 -ffp-contract=off -I "$work/bench" Benchmarks/peers/cairo_extra.c $(pkg-config --cflags --libs cairo) -lm \
     -o "$work/cairo_extra" 2>>"$work/build.log" || true
+fi
+# Cairo's peer for the text cell (Text/Solid: 2,000 labels in Inter 13 px, unhinted).
+if pkg-config --exists cairo fontconfig freetype2; then
+  gcc -O2 -ffp-contract=off -I "$work/bench" Benchmarks/peers/cairo_text.c $(pkg-config --cflags --libs cairo fontconfig freetype2) -lm \
+    -o "$work/cairo_text" 2>>"$work/build.log" || true
 fi
 printf '#!/bin/sh\nexec python3 %s %s\n' "$PWD/Benchmarks/peers/extra_peers.py" "$work/bench" > "$work/extra_peers.sh"
 chmod +x "$work/extra_peers.sh"
@@ -32,6 +38,7 @@ harnesses=("$ours")
 [ -x "$work/bench/bin/cairo_bench" ] && harnesses+=("$work/bench/bin/cairo_bench")
 [ -x "$work/bench/tinyskia/target/release/tinyskia_bench" ] && harnesses+=("$work/bench/tinyskia/target/release/tinyskia_bench")
 [ -x "$work/cairo_extra" ] && harnesses+=("$work/cairo_extra")
+[ -x "$work/cairo_text" ] && harnesses+=("$work/cairo_text")
 python3 -c "import skia, PIL" 2>/dev/null && harnesses+=("$work/extra_peers.sh")
 if [ -n "${BENCH_BASELINE:-}" ] && [ -x "$BENCH_BASELINE" ]; then
   printf '#!/bin/sh\n"%s" | sed "s/^opencanvas/before-opencanvas/"\n' "$BENCH_BASELINE" > "$work/baseline.sh"

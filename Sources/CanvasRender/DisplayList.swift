@@ -94,6 +94,8 @@ public enum Geometry: Sendable, Hashable {
     case ellipse(Rect)
     case roundedRect(Rect, CornerRadii, CornerStyle)
     case path(PathData)
+    /// Glyphs of text (drawn from the renderer's glyph cache where it can).
+    case glyphs(GlyphRunGeometry)
 
     /// The geometry as path storage.
     public var pathData: PathData {
@@ -106,6 +108,8 @@ public enum Geometry: Sendable, Hashable {
             var p = PathData(); p.addRoundedRect(r, radii: radii, style: style); return p
         case .path(let p):
             return p
+        case .glyphs(let g):
+            return g.pathData
         }
     }
 
@@ -114,11 +118,13 @@ public enum Geometry: Sendable, Hashable {
         switch self {
         case .rect(let r), .ellipse(let r), .roundedRect(let r, _, _): return r
         case .path(let p): return p.controlBounds
+        case .glyphs(let g): return g.bounds
         }
     }
 
     public var isEmptyPath: Bool {
         if case .path(let p) = self { return p.isEmpty }
+        if case .glyphs(let g) = self { return g.isEmpty }
         return false
     }
 
@@ -131,6 +137,7 @@ public enum Geometry: Sendable, Hashable {
         case .roundedRect(let r, let radii, let style):
             ShapeOutline.roundedRect(r, radii: radii, style: style, transform: t, into: &sink)
         case .path(let p): p.replay(into: &sink, transform: t)
+        case .glyphs(let g): g.replay(into: &sink, transform: t)
         }
     }
 }

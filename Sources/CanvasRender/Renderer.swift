@@ -27,6 +27,8 @@ public final class Renderer {
     private var outline = OutlineBuffer()
     let compositor = SpanCompositor()
     let floatCompositor = FloatCompositor(clampToUnit: true)
+    let glyphCache = GlyphCache()
+    var glyphScratch: [UInt8] = []
 
     /// Bytes of layer surfaces alive at the moment; a layer that would take the
     /// total over `layerBudget` is drawn ungrouped (straight into its parent).
@@ -307,12 +309,16 @@ public final class Renderer {
             RectCoverage.fill(r.transformed(by: t), clip: clip, antialiased: antialiased, into: &out)
             return
         }
+        if case .glyphs(let run) = geometry, rule == .nonZero,
+           fillGlyphsFromCache(run, t, antialiased: antialiased, clip: clip, into: &out) {
+            return
+        }
         edges.reset(clip: clip)
         switch geometry {
         case .rect, .ellipse, .roundedRect:
             // Convex by construction (an affine map keeps them convex).
             edges.isConvex = true
-        case .path:
+        case .path, .glyphs:
             break
         }
         geometry.replay(into: &edges, transform: t)

@@ -19,18 +19,28 @@ public struct FontRequest: Hashable, Sendable {
 
 /// Finds fonts through fontconfig and keeps the faces it opened.
 ///
-/// The system font: Inter when Debian's `fonts-inter` is installed (the open design
-/// closest to Apple's SF Pro), DejaVu Sans otherwise. Serif and monospaced designs use
-/// fontconfig's `serif` and `monospace` aliases; there is no rounded system design on
-/// Linux, so `.rounded` uses the default family.
+/// The system font's designs map to installed families (the README names the Debian
+/// packages): `.default` Inter (`fonts-inter`, the open design closest to SF Pro),
+/// `.serif` Noto Serif (`fonts-noto-core`, for New York), `.monospaced` DejaVu Sans Mono
+/// (`fonts-dejavu-core`, for SF Mono), `.rounded` Quicksand (`fonts-quicksand`, for SF
+/// Pro Rounded). Each falls back to fontconfig's `sans-serif`, `serif` or `monospace`
+/// alias when its family is missing.
+///
+/// Characters the chosen face lacks are drawn with another installed face that has
+/// them (fontconfig's charset matching), colour emoji with Noto Color Emoji
+/// (`fonts-noto-color-emoji`).
 public final class FontLibrary: Sendable {
     public static let shared = FontLibrary()
+
+    private struct FallbackKey: Hashable { var scalar: UInt32; var weight: Int; var italic: Bool; var emoji: Bool }
 
     private struct State {
         var library: FT_Library?
         var faces: [String: FontFace] = [:]        // by "path#index"
+        var failedFiles: Set<String> = []
         var matches: [FontRequest: FontFace?] = [:]
-        var systemFamily: String?
+        var fallbacks: [FallbackKey: FontFace?] = [:]
+        var designFamilies: [FontRequest.Design: String] = [:]
     }
     private let state: Mutex<State>
 
@@ -51,50 +61,101 @@ public final class FontLibrary: Sendable {
         }
     }
 
-    /// The family used for the default design.
-    public var systemFamily: String {
-        state.withLock { s in systemFamilyName(&s) }
+    /// A face from a font file (the first face when `index` is 0), or `nil` when the
+    /// file is missing, malformed or not a usable font.
+    public func face(path: String, index: Int = 0) -> FontFace? {
+        state.withLock { s in open(path: path, index: index, &s) }
     }
 
-    private func systemFamilyName(_ s: inout State) -> String {
-        if let f = s.systemFamily { return f }
-        let inter = fontconfigMatch(family: "Inter", weight: 400, italic: false)
-        let family = inter?.family.lowercased().hasPrefix("inter") == true ? "Inter" : "DejaVu Sans"
-        s.systemFamily = family
+    /// The family used for the default design.
+    public var systemFamily: String {
+        state.withLock { s in family(for: .default, &s) }
+    }
+
+    /// The family a design resolves to on this machine.
+    public func family(for design: FontRequest.Design) -> String {
+        state.withLock { s in family(for: design, &s) }
+    }
+
+    /// Another installed face with a glyph for `scalar`, close to `request` in weight
+    /// and slant; emoji presentation asks for a colour emoji face first. Cached per
+    /// scalar.
+    public func fallback(for scalar: Unicode.Scalar, request: FontRequest, emoji: Bool) -> FontFace? {
+        let key = FallbackKey(scalar: scalar.value, weight: request.weight, italic: request.italic, emoji: emoji)
+        return state.withLock { s in
+            if let known = s.fallbacks[key] { return known }
+            var found: FontFace? = nil
+            if emoji, let m = fontconfigMatch(family: "emoji", weight: 400, italic: false, scalar: scalar, color: true),
+               let face = open(path: m.path, index: m.index, &s), face.hasGlyph(for: scalar) {
+                found = face
+            }
+            if found == nil,
+               let m = fontconfigMatch(family: nil, weight: request.weight, italic: request.italic, scalar: scalar),
+               let face = open(path: m.path, index: m.index, &s), face.hasGlyph(for: scalar) {
+                found = face
+            }
+            if s.fallbacks.count > 4096 { s.fallbacks.removeAll() }
+            s.fallbacks[key] = found
+            return found
+        }
+    }
+
+    private func family(for design: FontRequest.Design, _ s: inout State) -> String {
+        if let f = s.designFamilies[design] { return f }
+        let preferred: String, alias: String
+        switch design {
+        case .default: (preferred, alias) = ("Inter", "sans-serif")
+        case .serif: (preferred, alias) = ("Noto Serif", "serif")
+        case .monospaced: (preferred, alias) = ("DejaVu Sans Mono", "monospace")
+        case .rounded: (preferred, alias) = ("Quicksand", "sans-serif")
+        }
+        let m = fontconfigMatch(family: preferred, weight: 400, italic: false)
+        let family = m?.family.lowercased().hasPrefix(preferred.lowercased()) == true ? preferred : alias
+        s.designFamilies[design] = family
         return family
     }
 
     private func match(_ request: FontRequest, _ s: inout State) -> FontFace? {
-        let family: String
-        if let custom = request.family {
-            family = custom
-        } else {
-            switch request.design {
-            case .default, .rounded: family = systemFamilyName(&s)
-            case .serif: family = "serif"
-            case .monospaced: family = "monospace"
-            }
-        }
+        let family = request.family ?? self.family(for: request.design, &s)
         guard let found = fontconfigMatch(family: family, weight: request.weight, italic: request.italic)
-                ?? fontconfigMatch(family: "sans-serif", weight: request.weight, italic: request.italic),
-              let library = s.library else { return nil }
-        let key = "\(found.path)#\(found.index)"
+                ?? fontconfigMatch(family: "sans-serif", weight: request.weight, italic: request.italic) else {
+            return nil
+        }
+        return open(path: found.path, index: found.index, &s)
+            ?? fontconfigMatch(family: "sans-serif", weight: 400, italic: false).flatMap { open(path: $0.path, index: $0.index, &s) }
+    }
+
+    private func open(path: String, index: Int, _ s: inout State) -> FontFace? {
+        let key = "\(path)#\(index)"
         if let face = s.faces[key] { return face }
-        guard let face = FontFace(library: library, path: found.path, index: found.index) else { return nil }
+        guard !s.failedFiles.contains(key), let library = s.library, index >= 0, index < 65536,
+              let face = FontFace(library: library, path: path, index: index) else {
+            s.failedFiles.insert(key)
+            return nil
+        }
         s.faces[key] = face
         return face
     }
 
     private struct Match { var path: String; var index: Int; var family: String }
 
-    private func fontconfigMatch(family: String, weight: Int, italic: Bool) -> Match? {
+    private func fontconfigMatch(family: String?, weight: Int, italic: Bool, scalar: Unicode.Scalar? = nil,
+                                 color: Bool = false) -> Match? {
         guard let pattern = FcPatternCreate() else { return nil }
         defer { FcPatternDestroy(pattern) }
-        _ = family.withCString { name in
-            name.withMemoryRebound(to: FcChar8.self, capacity: family.utf8.count + 1) {
-                FcPatternAddString(pattern, FC_FAMILY, $0)
+        if let family {
+            _ = family.withCString { name in
+                name.withMemoryRebound(to: FcChar8.self, capacity: family.utf8.count + 1) {
+                    FcPatternAddString(pattern, FC_FAMILY, $0)
+                }
             }
         }
+        if let scalar, let charset = FcCharSetCreate() {
+            FcCharSetAddChar(charset, scalar.value)
+            FcPatternAddCharSet(pattern, FC_CHARSET, charset)
+            FcCharSetDestroy(charset)
+        }
+        if color { FcPatternAddBool(pattern, FC_COLOR, 1) }
         FcPatternAddInteger(pattern, FC_WEIGHT, FcWeightFromOpenType(Int32(min(max(weight, 1), 1000))))
         FcPatternAddInteger(pattern, FC_SLANT, italic ? FC_SLANT_ITALIC : FC_SLANT_ROMAN)
         FcConfigSubstitute(nil, pattern, FcMatchPattern)

@@ -1,146 +1,121 @@
 import CanvasGeometry
 
-/// The resolved style of a run of text.
-public struct TextStyle: Hashable, Sendable {
-    public var font: FontRequest
-    /// Point size (the em size).
-    public var size: Double
-    /// Distance between baselines of successive lines, or `nil` for the font's own.
-    public var lineHeight: Double?
-    /// Extra space added after every glyph, in points (`tracking`/`kerning`).
-    public var tracking: Double
-
-    public init(font: FontRequest = FontRequest(), size: Double = 17, lineHeight: Double? = nil,
-                 tracking: Double = 0) {
-        self.font = font; self.size = size; self.lineHeight = lineHeight; self.tracking = tracking
-    }
-}
-
-/// A glyph placed on a line: position of its origin relative to the line's start on
-/// the baseline, in points, y down.
+/// A glyph placed in a layout box: its origin (on the baseline), in points, relative
+/// to the box's top-left corner, y down.
 public struct PlacedGlyph: Sendable {
     public var id: UInt32
     public var x: Double
     public var y: Double
 }
 
-/// Text broken into lines and positioned, in points, with the top-left of the
-/// layout box at (0, 0).
+/// Glyphs of one face, size and colour, placed.
+public struct GlyphRun: Sendable {
+    public var face: FontFace
+    /// The em size in points.
+    public var size: Double
+    public var colorTag: Int
+    public var glyphs: [PlacedGlyph]
+    public var isColorBitmap: Bool { face.colorStrike != nil }
+}
+
+/// An underline or strikethrough, placed: a horizontal band centred at `y`.
+public struct DecorationLine: Sendable {
+    public var x0: Double, x1: Double, y: Double, thickness: Double
+    public var pattern: TextDecoration.Pattern
+    public var colorTag: Int
+}
+
+/// Styled text shaped, broken into lines, truncated and aligned, in points with the
+/// layout box's top-left corner at (0, 0).
+///
+/// The steps, per paragraph (text between line separators):
+/// 1. itemize: split the text where the bidi level (ICU's UBA), the script, the
+///    style span or the font changes; the font is chosen per grapheme cluster — the
+///    span's face when it has every glyph, else an installed fallback (colour emoji
+///    for emoji presentation);
+/// 2. shape each item with HarfBuzz (kerning, ligatures, complex scripts), with the
+///    paragraph as context;
+/// 3. break lines greedily at ICU's line-break opportunities (UAX #14), trailing
+///    spaces hanging; a word wider than the width breaks between clusters;
+/// 4. keep the lines that fit the line limit and height; the last one shown ends
+///    with an ellipsis when text was cut (`truncation` head and middle apply to
+///    single-line text; more lines truncate at the tail, as SwiftUI does);
+/// 5. reorder each line's pieces visually (UBA rule L2) and align it: `leading`
+///    follows the paragraph's direction (right for Arabic or Hebrew text).
 public struct TextLayout: Sendable {
     public struct Line: Sendable {
-        public var glyphs: [PlacedGlyph]
+        public var runs: [GlyphRun]
+        public var decorations: [DecorationLine]
+        /// Left edge (after alignment) and width of the line's ink advance.
+        public var x: Double
         public var width: Double
+        public var top: Double
+        public var height: Double
         /// Baseline, from the top of the layout box.
         public var baseline: Double
+        public var isRightToLeft: Bool
     }
 
     public var lines: [Line]
-    public var face: FontFace?
-    public var style: TextStyle
     /// Width of the widest line and height of all lines.
     public var size: (width: Double, height: Double)
-    public var lineHeight: Double
-    /// Distance from the top of a line box to its baseline.
-    public var ascent: Double
+    /// Whether text was cut (line limit, height or width).
+    public var isTruncated: Bool
 
-    /// Lays out `text`, breaking lines at `\n` and, when `maxWidth` is given, at the
-    /// last space that keeps a line within it (a word longer than the width stays
-    /// whole on its own line).
+    /// Lays out one style of text.
     public init(_ text: String, style: TextStyle, maxWidth: Double? = nil) {
-        self.style = style
-        let face = FontLibrary.shared.face(for: style.font)
-        self.face = face
-        let size = style.size.isFinite ? max(0, style.size) : 0
-        guard let face, size > 0 else {
-            if !text.isEmpty && size > 0 { Diagnostics.report(.fontUnavailable) }
-            lines = []
-            self.size = (0, 0)
-            lineHeight = 0
-            ascent = 0
-            return
-        }
-        let scale = size / face.unitsPerEm
-        let natural = (face.ascender + face.descender + face.lineGap) * scale
-        let lh = style.lineHeight ?? natural
-        lineHeight = lh
-        // Centre the glyphs' ascent + descent in the line box.
-        let glyphHeight = (face.ascender + face.descender) * scale
-        ascent = face.ascender * scale + (lh - glyphHeight) / 2
-
-        var result: [Line] = []
-        let paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false)
-        for paragraph in paragraphs {
-            let string = String(paragraph)
-            let shaped = face.shape(string)
-            let utf8 = Array(string.utf8)
-            var glyphs: [PlacedGlyph] = []
-            var pen = 0.0
-            var lastBreakGlyph = -1          // index of a space glyph we may break at
-            var lineStart = 0
-            var i = 0
-            func emit(upTo end: Int, width: Double) {
-                result.append(Line(glyphs: Array(glyphs[lineStart..<end]), width: width, baseline: 0))
-            }
-            var widthAtBreak = 0.0
-            var xs: [Double] = []
-            while i < shaped.count {
-                let g = shaped[i]
-                let isSpace = g.cluster < utf8.count && utf8[g.cluster] == 0x20
-                let advance = g.xAdvance * scale + style.tracking
-                if let maxWidth, !isSpace, pen + advance > maxWidth + 1e-9, lastBreakGlyph >= lineStart {
-                    // Break after the last space: the next line starts at the glyph after it.
-                    emit(upTo: lastBreakGlyph, width: widthAtBreak)
-                    let restart = lastBreakGlyph + 1
-                    let shift = restart < xs.count ? xs[restart] : pen
-                    for k in restart..<glyphs.count { glyphs[k].x -= shift }
-                    for k in restart..<xs.count { xs[k] -= shift }
-                    pen -= shift
-                    lineStart = restart
-                    lastBreakGlyph = -1
-                    continue
-                }
-                if isSpace {
-                    lastBreakGlyph = glyphs.count
-                    widthAtBreak = pen
-                }
-                glyphs.append(PlacedGlyph(id: g.id, x: pen + g.xOffset * scale, y: -g.yOffset * scale))
-                xs.append(pen)
-                pen += advance
-                i += 1
-            }
-            // Trailing spaces do not count towards the width.
-            var end = glyphs.count
-            var width = pen
-            while end > lineStart, shaped[end - 1].cluster < utf8.count, utf8[shaped[end - 1].cluster] == 0x20 {
-                end -= 1
-                width = xs[end]
-            }
-            emit(upTo: glyphs.count, width: max(0, width))
-        }
-        for k in result.indices { result[k].baseline = ascent + Double(k) * lh }
-        lines = result
-        let widest = result.map(\.width).max() ?? 0
-        self.size = (widest, Double(result.count) * lh)
+        self.init([TextSpan(text, style: style)], options: TextLayoutOptions(maxWidth: maxWidth))
     }
 
-    /// The outlines of every glyph, as one path in points with the layout box's
-    /// top-left at `origin`. Lines are offset horizontally by `alignment` (0 leading,
-    /// 0.5 centre, 1 trailing) within `boxWidth`.
-    public func outlines(origin: Point, boxWidth: Double? = nil, alignment: Double = 0) -> PathData {
+    public init(_ spans: [TextSpan], options: TextLayoutOptions) {
+        var builder = LayoutBuilder(spans: spans, options: options)
+        builder.run()
+        lines = builder.lines
+        size = (builder.lines.map(\.width).max() ?? 0, builder.lines.reduce(0) { $0 + $1.height })
+        isTruncated = builder.truncated
+        // Alignment within the box.
+        let boxWidth = options.alignmentWidth.flatMap { $0.isFinite ? $0 : nil } ?? size.width
+        for k in lines.indices {
+            var f: Double
+            switch options.alignment {
+            case .leading: f = 0
+            case .center: f = 0.5
+            case .trailing: f = 1
+            }
+            if lines[k].isRightToLeft && options.alignment != .center { f = 1 - f }
+            let dx = (boxWidth - lines[k].width) * f
+            guard dx != 0, dx.isFinite else { continue }
+            lines[k].x += dx
+            for r in lines[k].runs.indices {
+                for g in lines[k].runs[r].glyphs.indices { lines[k].runs[r].glyphs[g].x += dx }
+            }
+            for d in lines[k].decorations.indices {
+                lines[k].decorations[d].x0 += dx
+                lines[k].decorations[d].x1 += dx
+            }
+        }
+    }
+
+    /// The first line's baseline from the top (0 when there is no line).
+    public var firstBaseline: Double { lines.first?.baseline ?? 0 }
+    public var lastBaseline: Double { lines.last?.baseline ?? 0 }
+
+    /// The outlines of every outline glyph of the runs with `colorTag` (all when nil),
+    /// as one path in points, with the layout box's top-left at `origin`.
+    public func outlines(origin: Point, colorTag: Int? = nil) -> PathData {
         var path = PathData()
-        guard let face else { return path }
-        let scale = style.size / face.unitsPerEm
-        let box = boxWidth ?? size.width
         for line in lines {
-            let dx = (box - line.width) * alignment
-            for g in line.glyphs {
-                let outline = face.outline(glyph: g.id)
-                if outline.isEmpty { continue }
-                let t = Transform(a: scale, b: 0, c: 0, d: -scale,
-                                  tx: origin.x + dx + g.x, ty: origin.y + line.baseline + g.y)
-                path.append(outline, transform: t)
+            for run in line.runs where !run.isColorBitmap && (colorTag == nil || run.colorTag == colorTag) {
+                let scale = run.size / run.face.unitsPerEm
+                for g in run.glyphs {
+                    let outline = run.face.outline(glyph: g.id)
+                    if outline.isEmpty { continue }
+                    let t = Transform(a: scale, b: 0, c: 0, d: -scale, tx: origin.x + g.x, ty: origin.y + g.y)
+                    path.append(outline, transform: t)
+                }
             }
         }
         return path
     }
 }
+

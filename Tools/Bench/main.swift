@@ -14,6 +14,10 @@
 // then "Blur1024": a Gaussian blur of a 1024 × 1024 picture at σ = 2, 10 and 50 (the
 // size column holds σ; one blur per "shape"). BENCH_STYLES restricts the styles
 // (comma list, e.g. "Solid,Linear"); "Gaussian" names the blur cells.
+// Last, "Text/Solid" (Text.swift; engine "opencanvas" only): 2,000 labels of 12
+// characters in the system font (Inter) at 13 px, drawn and re-drawn through
+// GraphicsContext.draw(Text, at:anchor:); size column 13, ns per label; its Cairo peer
+// is Benchmarks/peers/cairo_text.c.
 
 import Foundation
 import OpenCanvas
@@ -209,3 +213,4 @@ for (test, style) in cells {
 }
 
 runBlurCells()
+runTextCells()

@@ -18,11 +18,20 @@ extension GraphicsContext {
         let image: Image
         let levels: ImageLevels?
         let pixelsPerPoint: Double
+        var symbol: SymbolDrawing? = nil
     }
 
     /// Resolves `image` against this context's environment (its display scale picks
     /// the pixels of drawings and `@2x` files).
     public func resolve(_ image: Image) -> ResolvedImage {
+        if let name = image.systemSymbolName {
+            guard let symbol = SymbolDrawing(name: name, font: environment.font ?? .body) else {
+                return ResolvedImage(size: .zero, baseline: 0, shading: .foreground, image: image, levels: nil,
+                                     pixelsPerPoint: 1)
+            }
+            return ResolvedImage(size: symbol.size, baseline: symbol.baseline, shading: .foreground, image: image,
+                                 levels: nil, pixelsPerPoint: 1, symbol: symbol)
+        }
         guard let (levels, scale) = image.pixels(displayScale: environment.displayScale) else {
             return ResolvedImage(size: .zero, baseline: 0, shading: nil, image: image, levels: nil, pixelsPerPoint: 1)
         }
@@ -39,10 +48,17 @@ extension GraphicsContext {
     public func draw(_ image: ResolvedImage, in rect: CGRect, style: FillStyle = FillStyle()) {
         guard rect.isFiniteRect else { return Diagnostics.report(.nonFiniteGeometry) }
         let r = rect.standardized
+        let antialiased = style.isAntialiased && image.image.isAntialiased
+        if let symbol = image.symbol {
+            // A symbol is a vector template: its outline fills the frame.
+            guard r.width > 0, r.height > 0 else { return }
+            record(.path(symbol.outline(in: r)), .fill(.nonZero, antialiased: antialiased),
+                   image.shading ?? .foreground, bounds: r)
+            return
+        }
         guard r.width > 0, r.height > 0, let levels = image.levels, image.size.width > 0, image.size.height > 0 else {
             return
         }
-        let antialiased = style.isAntialiased && image.image.isAntialiased
         // A template image with a colour: the colour with the image's alpha. Other
         // fills go through a clip layer made of the image.
         var tint: RGBA? = nil

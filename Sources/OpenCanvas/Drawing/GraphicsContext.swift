@@ -221,10 +221,4 @@ public struct GraphicsContext {
         recorder.list.append(DrawItem(content: content, transform: rootTransform, paint: paint, blendMode: blendMode,
                                       opacity: opacity, clip: clipNode, filter: filterNode), to: layer)
     }
-
-    /// Records a fill of an engine path already in user space (text outlines).
-    func fill(data: PathData, shading: Shading, bounds: CGRect) {
-        guard !data.isEmpty else { return }
-        record(.path(data), .fill(.nonZero, antialiased: true), shading, bounds: bounds)
-    }
 }

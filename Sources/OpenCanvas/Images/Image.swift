@@ -41,6 +41,8 @@ public struct Image: Sendable {
         case bitmap(CGImage, scale: CGFloat, orientation: Orientation)
         case drawing(Drawing)
         case named(String, bundle: Bundle?)
+        /// An SF Symbol name, drawn from the icon font (`SystemSymbols`).
+        case symbol(String)
     }
 
     let content: Content
@@ -74,6 +76,19 @@ public struct Image: Sendable {
     /// found draws nothing (and is reported once).
     public init(_ name: String, bundle: Bundle? = nil) {
         self.init(content: .named(name, bundle: bundle), label: Text(name))
+    }
+
+    /// A system symbol by its SF Symbols name (`"star.fill"`), drawn as a vector
+    /// template from Material Icons and sized by the environment's font. A name
+    /// with no symbol draws nothing and is reported once.
+    public init(systemName: String) {
+        self.init(content: .symbol(systemName), label: Text(verbatim: systemName))
+    }
+
+    /// The SF Symbol name of a system image, or `nil`.
+    var systemSymbolName: String? {
+        if case .symbol(let name) = content { return name }
+        return nil
     }
 
     public init(_ name: String, bundle: Bundle? = nil, label: Text) {
@@ -170,6 +185,8 @@ public struct Image: Sendable {
                 return nil
             }
             return (levels, scale)
+        case .symbol:
+            return nil      // vectors: see SymbolDrawing
         }
     }
 }

@@ -144,6 +144,10 @@ public struct Font: Hashable, Sendable {
         case .monospaced: d = .monospaced
         }
         let request = FontRequest(family: family, design: d, weight: (weight ?? defaultWeight).value, italic: isItalic)
-        return CanvasText.TextStyle(font: request, size: Double(size), lineHeight: leading.map(Double.init))
+        // Zero, negative or non-finite sizes draw nothing (the layout drops them);
+        // sizes beyond 16,384 points are clamped there.
+        let points = size.isFinite && size > 0 ? Double(size) : 0
+        return CanvasText.TextStyle(font: request, size: points, lineHeight: leading.map(Double.init),
+                                    monospacedDigits: monospacedDigits)
     }
 }

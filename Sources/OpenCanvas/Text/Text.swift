@@ -1,63 +1,144 @@
 import Foundation
+import CanvasGeometry
 
 /// A view that displays one or more lines of read-only text; in a canvas it is
-/// resolved and drawn with `GraphicsContext.draw(_:at:anchor:)`.
+/// resolved and drawn with `GraphicsContext.draw(_:at:anchor:)` or `draw(_:in:)`.
+///
+/// A text is a sequence of runs (one per `+` operand or interpolated `Text`), each
+/// with the attributes its own modifiers set. A modifier applied to a text sets the
+/// attribute on every run that has not set it yet, so the innermost modifier wins,
+/// as in SwiftUI: `(Text("a").bold() + Text("b")).italic()` is bold-italic "a" and
+/// italic "b".
 public struct Text: Equatable, Sendable {
-    var content: String
-    var font: Font?
-    var weight: Font.Weight?
-    var isItalic = false
-    var color: Color?
-    var tracking: CGFloat = 0
+    /// What a run shows.
+    enum Content: Sendable, Equatable {
+        case verbatim(String)
+        case localized(LocalizedStringKey, table: String?, bundle: Bundle?)
+        /// An `Image(systemName:)` set inline in the text.
+        case symbol(String)
+    }
+
+    struct Run: Sendable, Equatable {
+        var content: Content
+        var attributes = Attributes()
+    }
+
+    /// Attributes a run may set (`nil`: not set, the environment decides).
+    struct Attributes: Sendable, Equatable {
+        var font: Font?
+        var weight: Font.Weight?
+        var design: Font.Design?
+        var italic: Bool?
+        var monospacedDigit: Bool?
+        var tracking: CGFloat?
+        var kerning: CGFloat?
+        var baselineOffset: CGFloat?
+        var underline: LineStyle??
+        var strikethrough: LineStyle??
+        var foreground: Foreground?
+
+        /// Sets what `other` sets and this does not.
+        mutating func fill(from other: Attributes) {
+            font = font ?? other.font
+            weight = weight ?? other.weight
+            design = design ?? other.design
+            italic = italic ?? other.italic
+            monospacedDigit = monospacedDigit ?? other.monospacedDigit
+            tracking = tracking ?? other.tracking
+            kerning = kerning ?? other.kerning
+            baselineOffset = baselineOffset ?? other.baselineOffset
+            if underline == nil { underline = other.underline }
+            if strikethrough == nil { strikethrough = other.strikethrough }
+            foreground = foreground ?? other.foreground
+        }
+    }
+
+    /// A run's own fill.
+    enum Foreground: Sendable, Equatable {
+        case color(Color)
+        case style(AnyShapeStyle)
+
+        static func == (a: Foreground, b: Foreground) -> Bool {
+            switch (a, b) {
+            case (.color(let x), .color(let y)): return x == y
+            // Shape styles have no equality; two are the same when they describe alike.
+            case (.style(let x), .style(let y)): return String(reflecting: x) == String(reflecting: y)
+            default: return false
+            }
+        }
+    }
+
+    var runs: [Run]
+
+    init(runs: [Run]) { self.runs = runs }
 
     /// Text shown exactly as given (no localization).
     public init(verbatim content: String) {
-        self.content = content
+        runs = [Run(content: .verbatim(content))]
     }
 
-    /// Text from any string.
+    /// Text from a string value, shown as it is (not localized), as SwiftUI does for
+    /// a `StringProtocol` value that is not a literal.
+    @_disfavoredOverload
     public init<S: StringProtocol>(_ content: S) {
-        self.content = String(content)
+        runs = [Run(content: .verbatim(String(content)))]
     }
 
-    public func font(_ font: Font?) -> Text {
+    /// Text from a localized string key: looked up in `tableName` of `bundle` (the
+    /// main bundle by default); interpolated values are formatted for the
+    /// environment's locale (see `LocalizedStringKey`).
+    public init(_ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil, comment: StaticString? = nil) {
+        runs = [Run(content: .localized(key, table: tableName, bundle: bundle))]
+    }
+
+    /// An image set inline in text. System symbols are drawn from the icon font at
+    /// the text's size; other images are not drawn inline (they take no room).
+    public init(_ image: Image) {
+        if let name = image.systemSymbolName {
+            runs = [Run(content: .symbol(name))]
+        } else {
+            Diagnostics.report(.imageUnavailable, "OpenCanvas: only system symbols can be set inline in Text")
+            runs = []
+        }
+    }
+
+    /// Text made of both operands, each keeping its attributes.
+    public static func + (lhs: Text, rhs: Text) -> Text {
+        Text(runs: lhs.runs + rhs.runs)
+    }
+
+    /// Applies attributes to every run that has not set them.
+    func applying(_ change: (inout Attributes) -> Void) -> Text {
+        var set = Attributes()
+        change(&set)
         var t = self
-        t.font = font
+        for i in t.runs.indices { t.runs[i].attributes.fill(from: set) }
         return t
     }
 
-    public func fontWeight(_ weight: Font.Weight?) -> Text {
-        var t = self
-        t.weight = weight
-        return t
+    /// A style of line for underlines and strikethroughs.
+    public struct LineStyle: Hashable, Sendable {
+        public var pattern: Pattern
+        public var color: Color?
+
+        public init(pattern: Pattern = .solid, color: Color? = nil) {
+            self.pattern = pattern; self.color = color
+        }
+
+        public static let single = LineStyle()
+
+        public struct Pattern: Hashable, Sendable {
+            let kind: Int
+            public static let solid = Pattern(kind: 0)
+            public static let dot = Pattern(kind: 1)
+            public static let dash = Pattern(kind: 2)
+            public static let dashDot = Pattern(kind: 3)
+            public static let dashDotDot = Pattern(kind: 4)
+        }
     }
 
-    public func bold() -> Text { fontWeight(.bold) }
-
-    public func bold(_ isActive: Bool) -> Text { isActive ? bold() : self }
-
-    public func italic() -> Text {
-        var t = self
-        t.isItalic = true
-        return t
+    /// Where text that does not fit is cut and an ellipsis shown.
+    public enum TruncationMode: Hashable, Sendable {
+        case head, tail, middle
     }
-
-    public func italic(_ isActive: Bool) -> Text { isActive ? italic() : self }
-
-    /// The colour of the text (`nil` uses the environment's foreground).
-    public func foregroundColor(_ color: Color?) -> Text {
-        var t = self
-        t.color = color
-        return t
-    }
-
-    /// Extra space between characters, in points.
-    public func tracking(_ tracking: CGFloat) -> Text {
-        var t = self
-        t.tracking = tracking.isFinite ? tracking : 0
-        return t
-    }
-
-    /// Extra space between characters, in points (applied as tracking).
-    public func kerning(_ kerning: CGFloat) -> Text { tracking(kerning) }
 }

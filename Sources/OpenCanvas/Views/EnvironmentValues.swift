@@ -64,3 +64,40 @@ extension EnvironmentValues {
         set { self[SurfaceColorModeKey.self] = newValue }
     }
 }
+
+/// How lines of multiline text align with each other.
+public enum TextAlignment: Hashable, Sendable, CaseIterable {
+    case leading, center, trailing
+}
+
+private struct LocaleKey: EnvironmentKey { static var defaultValue: Locale { Locale.current } }
+private struct MultilineTextAlignmentKey: EnvironmentKey { static let defaultValue = TextAlignment.leading }
+private struct LineLimitKey: EnvironmentKey { static let defaultValue: Int? = nil }
+private struct TruncationModeKey: EnvironmentKey { static let defaultValue = Text.TruncationMode.tail }
+
+extension EnvironmentValues {
+    /// The locale that formats numbers in text and picks line-break rules.
+    public var locale: Locale {
+        get { self[LocaleKey.self] }
+        set { self[LocaleKey.self] = newValue }
+    }
+
+    /// How lines of multiline text align with each other (`.leading` by default;
+    /// leading is the paragraph's start side, so right for Arabic and Hebrew).
+    public var multilineTextAlignment: TextAlignment {
+        get { self[MultilineTextAlignmentKey.self] }
+        set { self[MultilineTextAlignmentKey.self] = newValue }
+    }
+
+    /// The most lines text may take; `nil` (the default) for no limit.
+    public var lineLimit: Int? {
+        get { self[LineLimitKey.self] }
+        set { self[LineLimitKey.self] = newValue }
+    }
+
+    /// Where text that does not fit is cut (`.tail` by default).
+    public var truncationMode: Text.TruncationMode {
+        get { self[TruncationModeKey.self] }
+        set { self[TruncationModeKey.self] = newValue }
+    }
+}

@@ -18,6 +18,19 @@ public struct ModifiedContent<Content, Modifier> {
 @MainActor @preconcurrency
 public protocol _PrimitiveViewModifier {}
 
+/// How a primitive modifier makes its node (internal, so the node types stay hidden).
+@MainActor
+protocol NodeMakingModifier {
+    func makeNode<Content: View>(_ content: Content, environment: EnvironmentValues) -> ViewNode
+}
+
+extension ModifiedContent: PrimitiveView where Content: View, Modifier: _PrimitiveViewModifier {
+    func makeNode(environment: EnvironmentValues) -> ViewNode {
+        guard let maker = modifier as? any NodeMakingModifier else { return OpenCanvas.makeNode(content, environment: environment) }
+        return maker.makeNode(content, environment: environment)
+    }
+}
+
 extension ModifiedContent: View where Content: View, Modifier: _PrimitiveViewModifier {
     public typealias Body = Never
 }
@@ -96,8 +109,8 @@ final class FrameNode: ViewNode {
     }
 }
 
-extension ModifiedContent: PrimitiveView where Content: View, Modifier == _FrameLayout {
-    func makeNode(environment: EnvironmentValues) -> ViewNode {
-        FrameNode(child: OpenCanvas.makeNode(content, environment: environment), layout: modifier)
+extension _FrameLayout: NodeMakingModifier {
+    func makeNode<Content: View>(_ content: Content, environment: EnvironmentValues) -> ViewNode {
+        FrameNode(child: OpenCanvas.makeNode(content, environment: environment), layout: self)
     }
 }

@@ -1,0 +1,82 @@
+import CanvasGeometry
+import CanvasRaster
+
+/// Glyphs to fill, as recorded: faces' outlines at a scale, placed in user space.
+/// The renderer draws them from its glyph mask cache when the transform allows
+/// (scale and translation), and as outlines otherwise; everything else (strokes,
+/// clips, hit tests) sees the combined outline.
+public final class GlyphRunGeometry: Sendable {
+    public struct Glyph: Sendable {
+        public var id: UInt32
+        /// The glyph origin (on the baseline), user space.
+        public var x: Double
+        public var y: Double
+        public init(id: UInt32, x: Double, y: Double) { self.id = id; self.x = x; self.y = y }
+    }
+
+    public struct Run: Sendable {
+        public var source: any GlyphOutlineSource
+        /// Points per font unit (the em size over units per em).
+        public var scale: Double
+        public var glyphs: [Glyph]
+        public init(source: any GlyphOutlineSource, scale: Double, glyphs: [Glyph]) {
+            self.source = source; self.scale = scale; self.glyphs = glyphs
+        }
+    }
+
+    public let runs: [Run]
+    /// The union of the glyphs' outline control boxes.
+    public let bounds: Rect
+
+    public init(runs: [Run]) {
+        self.runs = runs
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for run in runs {
+            for g in run.glyphs {
+                let b = run.source.outlineBounds(glyph: g.id)
+                guard !b.isEmpty else { continue }
+                minX = min(minX, g.x + b.minX * run.scale)
+                maxX = max(maxX, g.x + b.maxX * run.scale)
+                minY = min(minY, g.y - b.maxY * run.scale)
+                maxY = max(maxY, g.y - b.minY * run.scale)
+            }
+        }
+        bounds = minX <= maxX ? Rect(minX: minX, minY: minY, maxX: maxX, maxY: maxY) : Rect(minX: 0, minY: 0, maxX: 0, maxY: 0)
+    }
+
+    public var isEmpty: Bool { runs.allSatisfy { $0.glyphs.isEmpty } }
+
+    /// The map from a glyph's font units (y up) to user space.
+    @inlinable
+    static func glyphTransform(_ g: Glyph, scale: Double) -> Transform {
+        Transform(a: scale, b: 0, c: 0, d: -scale, tx: g.x, ty: g.y)
+    }
+
+    /// All outlines as one path in user space.
+    public var pathData: PathData {
+        var path = PathData()
+        for run in runs {
+            for g in run.glyphs {
+                let outline = run.source.outline(glyph: g.id)
+                if !outline.isEmpty { path.append(outline, transform: GlyphRunGeometry.glyphTransform(g, scale: run.scale)) }
+            }
+        }
+        return path
+    }
+
+    /// Sends every outline to a sink through `t`.
+    public func replay<S: PathSink>(into sink: inout S, transform t: Transform) {
+        for run in runs {
+            for g in run.glyphs {
+                let outline = run.source.outline(glyph: g.id)
+                if outline.isEmpty { continue }
+                outline.replay(into: &sink, transform: GlyphRunGeometry.glyphTransform(g, scale: run.scale).concatenating(t))
+            }
+        }
+    }
+}
+
+extension GlyphRunGeometry: Hashable {
+    public static func == (a: GlyphRunGeometry, b: GlyphRunGeometry) -> Bool { a === b }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}

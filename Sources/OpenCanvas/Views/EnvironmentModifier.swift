@@ -1,0 +1,73 @@
+import Foundation
+
+/// Writes one environment value for a view and its descendants
+/// (`.environment(\.locale, …)`, `.font(_:)`, `.lineLimit(_:)`, …).
+@frozen
+public struct _EnvironmentKeyWritingModifier<Value>: _PrimitiveViewModifier {
+    let keyPath: WritableKeyPath<EnvironmentValues, Value>
+    let value: Value
+}
+
+extension _EnvironmentKeyWritingModifier: NodeMakingModifier {
+    func makeNode<Content: View>(_ content: Content, environment: EnvironmentValues) -> ViewNode {
+        var inner = environment
+        inner[keyPath: keyPath] = value
+        return EnvironmentNode(child: OpenCanvas.makeNode(content, environment: inner), write: { [keyPath, value] in
+            $0[keyPath: keyPath] = value
+        })
+    }
+}
+
+/// A node that changes the environment its child renders with.
+final class EnvironmentNode: ViewNode {
+    let child: ViewNode
+    let write: (inout EnvironmentValues) -> Void
+
+    init(child: ViewNode, write: @escaping (inout EnvironmentValues) -> Void) {
+        self.child = child
+        self.write = write
+    }
+
+    override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { child.sizeThatFits(proposal) }
+
+    override func place(in frame: CGRect) {
+        super.place(in: frame)
+        child.place(in: frame)
+    }
+
+    override func render(into recorder: GraphicsContext.Recorder, environment: EnvironmentValues) {
+        var inner = environment
+        write(&inner)
+        child.render(into: recorder, environment: inner)
+    }
+}
+
+extension View {
+    /// Sets an environment value for this view and the views inside it.
+    public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V)
+        -> ModifiedContent<Self, _EnvironmentKeyWritingModifier<V>> {
+        ModifiedContent(content: self, modifier: _EnvironmentKeyWritingModifier(keyPath: keyPath, value: value))
+    }
+
+    /// The default font of text in this view.
+    public func font(_ font: Font?) -> ModifiedContent<Self, _EnvironmentKeyWritingModifier<Font?>> {
+        environment(\.font, font)
+    }
+
+    /// How lines of multiline text align with each other.
+    public func multilineTextAlignment(_ alignment: TextAlignment)
+        -> ModifiedContent<Self, _EnvironmentKeyWritingModifier<TextAlignment>> {
+        environment(\.multilineTextAlignment, alignment)
+    }
+
+    /// The most lines text may take (`nil`: as many as it needs).
+    public func lineLimit(_ number: Int?) -> ModifiedContent<Self, _EnvironmentKeyWritingModifier<Int?>> {
+        environment(\.lineLimit, number)
+    }
+
+    /// Where text that does not fit is cut.
+    public func truncationMode(_ mode: Text.TruncationMode)
+        -> ModifiedContent<Self, _EnvironmentKeyWritingModifier<Text.TruncationMode>> {
+        environment(\.truncationMode, mode)
+    }
+}
