@@ -1,166 +1,298 @@
 import CanvasGeometry
 import CanvasRaster
 
-/// Coverage masks of glyphs, by face, glyph, device scale and quarter-pixel offset,
-/// so a label drawn again costs copies, not rasterization. Bounded: when its masks
-/// pass `byteBudget` it starts again empty (glyphs in use are re-made on demand).
+/// Coverage masks of glyphs, by face and device scale (a strike), glyph and
+/// quarter-pixel offset, so a label drawn again costs copies, not rasterization.
+/// Bounded: when its masks pass `byteBudget` it starts again empty (glyphs in use
+/// are made again on demand).
 final class GlyphCache {
-    struct Key: Hashable {
-        var face: UInt32
-        var glyph: UInt32
-        /// Device pixels per font unit, x and y (bit patterns, exact).
-        var scaleX: UInt64
-        var scaleY: UInt64
-        /// The glyph origin's offset within its pixel, in quarters.
-        var subX: UInt8
-        var subY: UInt8
+    /// A glyph's coverage: `height` rows of `width` bytes (each row padded with
+    /// zeros to a multiple of 16) whose top-left pixel is (`left`, `top`) relative
+    /// to the pixel holding the glyph origin. `width` 0
+    /// for glyphs with no outline (spaces); `coverage` nil for glyphs too large.
+    struct Mask {
+        var coverage: UnsafeMutablePointer<UInt8>?
+        var left: Int16, top: Int16, width: Int16, height: Int16
     }
 
-    /// A glyph's coverage: `width × height` bytes whose top-left pixel is
-    /// (`left`, `top`) relative to the pixel holding the glyph origin.
-    final class Mask {
-        let left: Int, top: Int, width: Int, height: Int
-        let coverage: [UInt8]
-        init(left: Int, top: Int, width: Int, height: Int, coverage: [UInt8]) {
-            self.left = left; self.top = top; self.width = width; self.height = height; self.coverage = coverage
+    /// The masks of one face at one device scale, in an open-addressing table keyed
+    /// by glyph × 16 + quarter offsets (a glyph lookup is a multiply, and one cache
+    /// line read for key and mask together).
+    final class Strike {
+        struct Entry {
+            var key: UInt32
+            var mask: Mask
         }
+        let source: any GlyphOutlineSource
+        let scaleX: Double, scaleY: Double
+        private var entries: [Entry]
+        private(set) var count = 0
+        private var shift: UInt32
+        static let empty = UInt32.max
+        static var vacant: Entry { Entry(key: empty, mask: Mask(coverage: nil, left: 0, top: 0, width: 0, height: 0)) }
+
+        init(source: any GlyphOutlineSource, scaleX: Double, scaleY: Double) {
+            self.source = source; self.scaleX = scaleX; self.scaleY = scaleY
+            entries = [Entry](repeating: Strike.vacant, count: 64)
+            shift = 32 - 6
+        }
+
+        deinit {
+            for e in entries where e.key != Strike.empty { e.mask.coverage?.deallocate() }
+        }
+
+        @inline(__always)
+        func find(_ key: UInt32) -> Mask? {
+            entries.withUnsafeBufferPointer { table in
+                let limit = table.count - 1
+                var i = Int(truncatingIfNeeded: (key &* 0x9E37_79B1) >> shift)
+                while true {
+                    let e = table[i]
+                    if e.key == key { return e.mask }
+                    if e.key == Strike.empty { return nil }
+                    i = (i + 1) & limit
+                }
+            }
+        }
+
+        func insert(_ key: UInt32, _ mask: Mask) {
+            if (count + 1) * 2 > entries.count { grow() }
+            let limit = entries.count - 1
+            var i = Int(truncatingIfNeeded: (key &* 0x9E37_79B1) >> shift)
+            while entries[i].key != Strike.empty && entries[i].key != key { i = (i + 1) & limit }
+            if entries[i].key == Strike.empty { count += 1 }
+            entries[i] = Entry(key: key, mask: mask)
+        }
+
+        private func grow() {
+            let old = entries
+            entries = [Entry](repeating: Strike.vacant, count: old.count * 2)
+            shift -= 1
+            count = 0
+            for e in old where e.key != Strike.empty { insert(e.key, e.mask) }
+        }
+    }
+
+    struct StrikeKey: Hashable {
+        var face: UInt32
+        var scaleX: UInt64
+        var scaleY: UInt64
     }
 
     /// Glyphs larger than this many pixels on a side are drawn as outlines.
     static let maximumSize = 256
     var byteBudget = 8 << 20
-    private var masks: [Key: Mask] = [:]
+    private var strikes: [StrikeKey: Strike] = [:]
+    private var lastStrike: Strike?
     private var bytes = 0
     private let scan = ScanConverter()
     private var edges = EdgeList(clip: PixelRect(x0: 0, y0: 0, x1: 0, y1: 0))
     private var spans = SpanBuffer()
-    private(set) var hits = 0
     private(set) var misses = 0
 
-    var count: Int { masks.count }
+    var count: Int { strikes.values.reduce(0) { $0 + $1.count } }
 
-    /// The mask of a glyph whose outline (font units, y up) maps to device pixels by
-    /// `scaleX`, `scaleY` (device y down: `scaleY` is usually negative), its origin
-    /// at quarter offsets (`subX`, `subY`) within a pixel; `nil` when too large.
-    func mask(_ source: any GlyphOutlineSource, glyph: UInt32, scaleX: Double, scaleY: Double,
-              subX: UInt8, subY: UInt8) -> Mask? {
-        let key = Key(face: source.faceID, glyph: glyph, scaleX: scaleX.bitPattern, scaleY: scaleY.bitPattern,
-                      subX: subX, subY: subY)
-        if let m = masks[key] {
-            hits += 1
-            return m
-        }
+    /// The strike for a face whose font units map to device pixels by `scaleX`,
+    /// `scaleY` (device y down: `scaleY` is usually negative).
+    func strike(_ source: any GlyphOutlineSource, scaleX: Double, scaleY: Double) -> Strike {
+        // Labels usually come in runs of one font and size.
+        if let s = lastStrike, s.source === source, s.scaleX == scaleX, s.scaleY == scaleY { return s }
+        let key = StrikeKey(face: source.faceID, scaleX: scaleX.bitPattern, scaleY: scaleY.bitPattern)
+        let s = strikes[key] ?? Strike(source: source, scaleX: scaleX, scaleY: scaleY)
+        strikes[key] = s
+        lastStrike = s
+        return s
+    }
+
+    /// The mask of a glyph with its origin at quarter offsets (`subX`, `subY`)
+    /// within a pixel.
+    @inline(__always)
+    func mask(_ strike: Strike, glyph: UInt32, subX: Int, subY: Int) -> Mask {
+        let key = (glyph & 0x0FFF_FFFF) &<< 4 | UInt32(truncatingIfNeeded: subY << 2 | subX)
+        if let m = strike.find(key) { return m }
+        let m = make(strike, glyph: glyph, subX: subX, subY: subY)
+        strike.insert(key, m)
+        return m
+    }
+
+    private func make(_ strike: Strike, glyph: UInt32, subX: Int, subY: Int) -> Mask {
         misses += 1
+        let source = strike.source
         let b = source.outlineBounds(glyph: glyph)
         let ox = Double(subX) / 4, oy = Double(subY) / 4
-        let t = Transform(a: scaleX, b: 0, c: 0, d: scaleY, tx: ox, ty: oy)
-        let device = b.transformed(by: t)
-        guard device.isFinite, !b.isEmpty else { return nil }
-        let x0 = Int((device.minX).rounded(.down)), y0 = Int((device.minY).rounded(.down))
-        let x1 = Int((device.maxX).rounded(.up)) + 1, y1 = Int((device.maxY).rounded(.up)) + 1
-        guard x1 - x0 <= GlyphCache.maximumSize, y1 - y0 <= GlyphCache.maximumSize else { return nil }
+        let device = b.transformed(by: Transform(a: strike.scaleX, b: 0, c: 0, d: strike.scaleY, tx: ox, ty: oy))
+        bytes += 64
+        if b.isEmpty { return Mask(coverage: nil, left: 0, top: 0, width: 0, height: 0) }
+        let tooLarge = Mask(coverage: nil, left: 0, top: 0, width: 1, height: 1)
+        guard device.isFinite else { return tooLarge }
+        let x0 = Int(device.minX.rounded(.down)), y0 = Int(device.minY.rounded(.down))
+        let x1 = Int(device.maxX.rounded(.up)) + 1, y1 = Int(device.maxY.rounded(.up)) + 1
+        // Masks are small (their offsets fit 16 bits): larger glyphs go through outlines.
+        guard x1 - x0 <= GlyphCache.maximumSize, y1 - y0 <= GlyphCache.maximumSize,
+              abs(x0) < 16384, abs(y0) < 16384 else { return tooLarge }
         let w = x1 - x0, h = y1 - y0
-        var coverage = [UInt8](repeating: 0, count: w * h)
+        // Rows padded with zeros to a multiple of 16 bytes: they are summed 16 at a time.
+        let stride = (w + 15) & ~15
+        let coverage = UnsafeMutablePointer<UInt8>.allocate(capacity: stride * h)
+        coverage.initialize(repeating: 0, count: stride * h)
+        bytes += stride * h
         // Rasterized in the mask's own pixels (the scan converter wants a clip at
         // non-negative coordinates).
         edges.reset(clip: PixelRect(x0: 0, y0: 0, x1: w, y1: h))
-        let local = Transform(a: scaleX, b: 0, c: 0, d: scaleY, tx: ox - Double(x0), ty: oy - Double(y0))
-        source.outline(glyph: glyph).replay(into: &edges, transform: local)
+        source.outline(glyph: glyph).replay(into: &edges, transform: Transform(a: strike.scaleX, b: 0, c: 0, d: strike.scaleY,
+                                                                               tx: ox - Double(x0), ty: oy - Double(y0)))
         edges.finish()
         if !edges.isEmpty {
             spans.removeAll()
             scan.fill(&edges, rule: .nonZero, into: &spans)
-            coverage.withUnsafeMutableBufferPointer { out in
-                for k in 0..<spans.spans.count {
-                    let s = spans.spans[k]
-                    let row = Int(s.y)
-                    guard row >= 0, row < h else { continue }
-                    var x = Int(s.x)
-                    for i in 0..<Int(s.length) where x >= 0 && x < w {
-                        out[row * w + x] = spans.coverage(of: s, at: i)
-                        x += 1
-                    }
+            for k in 0..<spans.spans.count {
+                let s = spans.spans[k]
+                let row = Int(s.y)
+                guard row >= 0, row < h else { continue }
+                let x = Int(s.x), n = Int(s.length)
+                for i in 0..<n where x + i >= 0 && x + i < w {
+                    coverage[row * stride + x + i] = spans.coverage(of: s, at: i)
                 }
             }
         }
-        let mask = Mask(left: x0, top: y0, width: w, height: h, coverage: coverage)
-        if bytes + w * h > byteBudget {
-            masks.removeAll(keepingCapacity: true)
-            bytes = 0
-        }
-        masks[key] = mask
-        bytes += w * h + 64
-        return mask
+        return Mask(coverage: coverage, left: Int16(x0), top: Int16(y0), width: Int16(w), height: Int16(h))
+    }
+
+    /// Empties the cache when it is over budget. Called between draws only, so the
+    /// masks a draw placed stay alive while it uses them.
+    func trim() {
+        guard bytes > byteBudget else { return }
+        strikes.removeAll(keepingCapacity: true)
+        lastStrike = nil
+        bytes = 0
     }
 }
 
 extension Renderer {
     /// Fills glyphs from cached masks when the device transform is a scale and a
-    /// translation and the fill is anti-aliased; returns false (nothing drawn) to
-    /// let the outline path handle it otherwise.
+    /// translation and the fill is anti-aliased: the masks are summed (saturating)
+    /// into one coverage box, whose rows become spans. Returns false, having drawn
+    /// nothing, to let the outline path handle anything else (other transforms,
+    /// glyphs too large to cache).
     func fillGlyphsFromCache(_ run: GlyphRunGeometry, _ t: Transform, antialiased: Bool, clip: PixelRect,
                              into out: inout SpanBuffer) -> Bool {
         guard antialiased, t.isScaleTranslate, t.a != 0, t.d != 0 else { return false }
-        // The device box of all glyphs, within the clip: the accumulation area.
-        let device = run.bounds.transformed(by: t)
-        guard device.isFinite else { return true }
-        let area = PixelRect(x0: max(clip.x0, Int(device.minX.rounded(.down)) - 1),
-                             y0: max(clip.y0, Int(device.minY.rounded(.down)) - 1),
-                             x1: min(clip.x1, Int(device.maxX.rounded(.up)) + 2),
-                             y1: min(clip.y1, Int(device.maxY.rounded(.up)) + 2))
-        guard !area.isEmpty else { return true }
-        // Large areas go through outlines (the accumulation buffer stays small).
-        guard area.width * area.height <= 1 << 22 else { return false }
-        // Collect masks first: any glyph too large sends the whole run to outlines.
-        var placed: [(GlyphCache.Mask, Int, Int)] = []
-        placed.reserveCapacity(run.runs.reduce(0) { $0 + $1.glyphs.count })
+        glyphCache.trim()
+        glyphPlacements.removeAll(keepingCapacity: true)
+        var ax0 = Int.max, ay0 = Int.max, ax1 = Int.min, ay1 = Int.min
         for r in run.runs {
-            let sx = t.a * r.scale, sy = -t.d * r.scale
+            let strike = glyphCache.strike(r.source, scaleX: t.a * r.scale, scaleY: -t.d * r.scale)
             for g in r.glyphs {
-                let o = t.apply(Point(g.x, g.y))
-                guard o.x.isFinite, o.y.isFinite, abs(o.x) < 1e9, abs(o.y) < 1e9 else { continue }
-                let fx = o.x.rounded(.down), fy = o.y.rounded(.down)
-                let subX = UInt8(min(3, Int((o.x - fx) * 4)))
-                let subY = UInt8(min(3, Int((o.y - fy) * 4)))
-                if r.source.outlineBounds(glyph: g.id).isEmpty { continue }
-                guard let m = glyphCache.mask(r.source, glyph: g.id, scaleX: sx, scaleY: sy, subX: subX, subY: subY) else {
-                    return false
-                }
-                placed.append((m, Int(fx) + m.left, Int(fy) + m.top))
+                let ox = t.a * g.x + t.tx, oy = t.d * g.y + t.ty
+                guard abs(ox) < 1e9, abs(oy) < 1e9 else { continue }     // also false for NaN
+                // floor without a libm call (x86-64's baseline has no rounding instruction).
+                var ix = Int(ox), iy = Int(oy)
+                if Double(ix) > ox { ix -= 1 }
+                if Double(iy) > oy { iy -= 1 }
+                let subX = min(3, Int((ox - Double(ix)) * 4)), subY = min(3, Int((oy - Double(iy)) * 4))
+                let m = glyphCache.mask(strike, glyph: g.id, subX: subX, subY: subY)
+                if m.width == 0 { continue }
+                guard let coverage = m.coverage else { return false }     // too large: outlines
+                let gx = ix + Int(m.left), gy = iy + Int(m.top), w = Int(m.width), h = Int(m.height)
+                glyphPlacements.append(GlyphPlacement(coverage: coverage, width: w, height: h, x: gx, y: gy))
+                ax0 = min(ax0, gx); ay0 = min(ay0, gy)
+                ax1 = max(ax1, gx + w); ay1 = max(ay1, gy + h)
             }
         }
+        guard !glyphPlacements.isEmpty else { return true }
+        let area = PixelRect(x0: max(clip.x0, ax0), y0: max(clip.y0, ay0), x1: min(clip.x1, ax1), y1: min(clip.y1, ay1))
+        guard !area.isEmpty else { return true }
         let w = area.width, h = area.height
-        glyphScratch.removeAll(keepingCapacity: true)
-        glyphScratch.append(contentsOf: repeatElement(0, count: w * h))
-        glyphScratch.withUnsafeMutableBufferPointer { acc in
-            for (m, gx, gy) in placed {
-                let cx0 = max(gx, area.x0), cx1 = min(gx + m.width, area.x1)
-                let cy0 = max(gy, area.y0), cy1 = min(gy + m.height, area.y1)
-                guard cx0 < cx1, cy0 < cy1 else { continue }
-                m.coverage.withUnsafeBufferPointer { src in
+        // Accumulation rows have 16 bytes of slack, for whole 16-byte sums.
+        let stride = w + 16
+        guard stride * h <= 1 << 24 else { return false }
+        if glyphScratch.count < stride * h {
+            glyphScratch = [UInt8](repeating: 0, count: max(stride * h, 2 * glyphScratch.count))
+        }
+        if glyphRowExtents.count < 2 * h { glyphRowExtents = [Int](repeating: 0, count: max(2 * h, 2 * glyphRowExtents.count)) }
+        glyphScratch.withUnsafeMutableBufferPointer { buffer in
+            glyphRowExtents.withUnsafeMutableBufferPointer { extents in
+                let acc = buffer.baseAddress!
+                let rows = extents.baseAddress!         // per row: first and end column touched
+                acc.update(repeating: 0, count: stride * h)
+                for row in 0..<h { rows[2 * row] = w; rows[2 * row + 1] = 0 }
+                for p in glyphPlacements {
+                    let cx0 = max(p.x, area.x0), cx1 = min(p.x + p.width, area.x1)
+                    let cy0 = max(p.y, area.y0), cy1 = min(p.y + p.height, area.y1)
+                    guard cx0 < cx1, cy0 < cy1 else { continue }
+                    let n = cx1 - cx0
+                    let first = cx0 - area.x0
+                    let whole = cx0 == p.x && cx1 == p.x + p.width
+                    let maskStride = (p.width + 15) & ~15
                     for y in cy0..<cy1 {
-                        let srcRow = (y - gy) * m.width - gx
-                        let dstRow = (y - area.y0) * w - area.x0
-                        for x in cx0..<cx1 {
-                            let sum = Int(acc[dstRow + x]) + Int(src[srcRow + x])
-                            acc[dstRow + x] = UInt8(truncatingIfNeeded: min(sum, 255))
+                        let row = y - area.y0
+                        let src = p.coverage + ((y - p.y) * maskStride + cx0 - p.x)
+                        if whole {
+                            // The row's zero padding lands in the accumulation's slack.
+                            GlyphCoverage.addSaturating16(src, into: acc + (row * stride + first), count: n)
+                        } else {
+                            GlyphCoverage.addSaturating(src, into: acc + (row * stride + first), count: n)
                         }
+                        rows[2 * row] = min(rows[2 * row], first)
+                        rows[2 * row + 1] = max(rows[2 * row + 1], first + n)
                     }
                 }
-            }
-            // Rows to spans: each row's covered extent, as one per-pixel span.
-            for row in 0..<h {
-                let base = row * w
-                var first = 0
-                while first < w && acc[base + first] == 0 { first += 1 }
-                if first == w { continue }
-                var last = w - 1
-                while acc[base + last] == 0 { last -= 1 }
-                let n = last - first + 1
-                let dst = out.reserveMask(x: area.x0 + first, y: area.y0 + row, length: n)
-                for i in 0..<n { dst[i] = acc[base + first + i] }
+                // Rows to spans: the columns any glyph touched, as one per-pixel span.
+                for row in 0..<h {
+                    var first = rows[2 * row], end = rows[2 * row + 1]
+                    let line = acc + row * stride
+                    while first < end && line[first] == 0 { first += 1 }
+                    while end > first && line[end - 1] == 0 { end -= 1 }
+                    guard first < end else { continue }
+                    out.reserveMask(x: area.x0 + first, y: area.y0 + row, length: end - first)
+                        .update(from: acc + (row * stride + first), count: end - first)
+                }
             }
         }
         return true
+    }
+}
+
+/// A glyph mask placed at a device pixel (its coverage borrowed from the cache,
+/// which is not trimmed while a draw uses it).
+struct GlyphPlacement {
+    var coverage: UnsafePointer<UInt8>
+    var width: Int
+    var height: Int
+    var x: Int
+    var y: Int
+}
+
+enum GlyphCoverage {
+    /// `dst[i] = min(255, dst[i] + src[i])` for `count` rounded up to 16: both
+    /// buffers must have the room (and `src` zeros past `count`).
+    @inline(__always)
+    static func addSaturating16(_ src: UnsafePointer<UInt8>, into dst: UnsafeMutablePointer<UInt8>, count n: Int) {
+        var i = 0
+        repeat {
+            let a = UnsafeRawPointer(src + i).loadUnaligned(as: SIMD16<UInt8>.self)
+            let b = UnsafeRawPointer(dst + i).loadUnaligned(as: SIMD16<UInt8>.self)
+            let sum = a &+ b
+            UnsafeMutableRawPointer(dst + i).storeBytes(of: sum.replacing(with: 255, where: sum .< b), as: SIMD16<UInt8>.self)
+            i += 16
+        } while i < n
+    }
+
+    /// `dst[i] = min(255, dst[i] + src[i])`, 16 bytes at a time.
+    @inline(__always)
+    static func addSaturating(_ src: UnsafePointer<UInt8>, into dst: UnsafeMutablePointer<UInt8>, count n: Int) {
+        var i = 0
+        while i + 16 <= n {
+            let a = UnsafeRawPointer(src + i).loadUnaligned(as: SIMD16<UInt8>.self)
+            let b = UnsafeRawPointer(dst + i).loadUnaligned(as: SIMD16<UInt8>.self)
+            let sum = a &+ b
+            UnsafeMutableRawPointer(dst + i).storeBytes(of: sum.replacing(with: 255, where: sum .< b), as: SIMD16<UInt8>.self)
+            i += 16
+        }
+        while i < n {
+            let sum = Int(src[i]) + Int(dst[i])
+            dst[i] = UInt8(truncatingIfNeeded: min(sum, 255))
+            i += 1
+        }
     }
 }

@@ -25,23 +25,14 @@ public final class GlyphRunGeometry: Sendable {
     }
 
     public let runs: [Run]
-    /// The union of the glyphs' outline control boxes.
+    /// A box (user space) that holds every glyph's outline, from the layout: it
+    /// need not be tight (the renderer finds the glyphs' own boxes), only
+    /// conservative.
     public let bounds: Rect
 
-    public init(runs: [Run]) {
+    public init(runs: [Run], bounds: Rect) {
         self.runs = runs
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        for run in runs {
-            for g in run.glyphs {
-                let b = run.source.outlineBounds(glyph: g.id)
-                guard !b.isEmpty else { continue }
-                minX = min(minX, g.x + b.minX * run.scale)
-                maxX = max(maxX, g.x + b.maxX * run.scale)
-                minY = min(minY, g.y - b.maxY * run.scale)
-                maxY = max(maxY, g.y - b.minY * run.scale)
-            }
-        }
-        bounds = minX <= maxX ? Rect(minX: minX, minY: minY, maxX: maxX, maxY: maxY) : Rect(minX: 0, minY: 0, maxX: 0, maxY: 0)
+        self.bounds = bounds
     }
 
     public var isEmpty: Bool { runs.allSatisfy { $0.glyphs.isEmpty } }

@@ -29,6 +29,8 @@ public final class Renderer {
     let floatCompositor = FloatCompositor(clampToUnit: true)
     let glyphCache = GlyphCache()
     var glyphScratch: [UInt8] = []
+    var glyphPlacements: [GlyphPlacement] = []
+    var glyphRowExtents: [Int] = []
 
     /// Bytes of layer surfaces alive at the moment; a layer that would take the
     /// total over `layerBudget` is drawn ungrouped (straight into its parent).

@@ -24,6 +24,9 @@ public final class FontFace: GlyphOutlineSource, @unchecked Sendable {
     public let strikeoutThickness: Double
     /// Colour bitmap glyphs (Noto Color Emoji): the pixel size of the strike, or nil.
     public let colorStrike: Double?
+    /// How far any glyph reaches from its origin, in ems (from the face's bounding
+    /// box; at least 1, at most 8): how much glyphs may overhang a layout box.
+    public let reach: Double
     /// A number unique to this face in the process (glyph cache keys).
     public let faceID: UInt32
 
@@ -95,6 +98,9 @@ public final class FontFace: GlyphOutlineSource, @unchecked Sendable {
         } else {
             self.colorStrike = nil
         }
+        let box = face.pointee.bbox
+        let far = [box.xMin, box.xMax, box.yMin, box.yMax].map { abs(Double($0)) }.max() ?? 0
+        self.reach = min(max(far / unitsPerEm, 1), 8)
         self.familyName = face.pointee.family_name.map { String(cString: $0) } ?? ""
         // Shape in font units: positions come back unscaled and unhinted.
         hb_font_set_scale(hbFont, Int32(unitsPerEm), Int32(unitsPerEm))

@@ -38,8 +38,12 @@ extension GraphicsContext {
             case .middle: truncation = .middle
             case .tail: truncation = .tail
             }
-            locale = environment.locale.identifier.isEmpty ? nil : environment.locale.identifier
+            // The default (current) locale's identifier is looked up once per process.
+            let identifier = environment.localeIdentifier ?? ResolvedText.currentLocaleIdentifier
+            locale = identifier.isEmpty ? nil : identifier
         }
+
+        static let currentLocaleIdentifier = Locale.current.identifier
 
         /// The layout in a proposed size (a `nil` or infinite dimension: unlimited).
         func layout(width: CGFloat?, height: CGFloat?, alignmentWidth: CGFloat? = nil) -> TextLayout {
@@ -121,8 +125,12 @@ extension GraphicsContext {
     /// then underlines and strikethroughs.
     func draw(_ layout: TextLayout, of text: ResolvedText, origin: CGPoint, box: CGRect) {
         var tags: [Int] = []
-        for line in layout.lines {
-            for run in line.runs where !tags.contains(run.colorTag) { tags.append(run.colorTag) }
+        if text.fills.isEmpty {
+            tags = [0]                  // one fill: no need to look
+        } else {
+            for line in layout.lines {
+                for run in line.runs where !tags.contains(run.colorTag) { tags.append(run.colorTag) }
+            }
         }
         let o = Point(Double(origin.x), Double(origin.y))
         for tag in tags {
@@ -133,7 +141,14 @@ extension GraphicsContext {
                                                      glyphs: run.glyphs.map { .init(id: $0.id, x: o.x + $0.x, y: o.y + $0.y) }))
                 }
             }
-            let glyphs = GlyphRunGeometry(runs: runs)
+            // Glyphs can overhang the layout box (italics, tall accents): by at most
+            // their face's reach.
+            var em = 0.0
+            for line in layout.lines {
+                for run in line.runs where run.colorTag == tag { em = max(em, run.size * run.face.reach) }
+            }
+            let glyphs = GlyphRunGeometry(runs: runs, bounds: Rect(minX: Double(box.minX) - em, minY: Double(box.minY) - em,
+                                                                   maxX: Double(box.maxX) + em, maxY: Double(box.maxY) + em))
             if !glyphs.isEmpty {
                 record(.glyphs(glyphs), .fill(.nonZero, antialiased: true), text.fill(forTag: tag), bounds: box)
             }
@@ -268,6 +283,15 @@ final class TextLayoutCache: Sendable {
     private struct Key: Hashable {
         var spans: [TextSpan]
         var options: TextLayoutOptions
+
+        // Hashes what tells labels apart (their text and size); equality compares all.
+        func hash(into hasher: inout Hasher) {
+            for span in spans {
+                hasher.combine(span.text)
+                hasher.combine(span.style.size)
+            }
+            hasher.combine(options.maxWidth)
+        }
     }
     private let cache = Mutex<[Key: TextLayout]>([:])
     static let capacity = 4096
