@@ -2,6 +2,7 @@
 #include FT_FREETYPE_H
 #include FT_OUTLINE_H
 #include FT_TRUETYPE_TABLES_H
+#include FT_ADVANCES_H
 #include <hb.h>
 #include <hb-ft.h>
 #include <fontconfig/fontconfig.h>

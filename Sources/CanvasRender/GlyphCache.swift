@@ -189,7 +189,10 @@ extension Renderer {
                 var ix = Int(ox), iy = Int(oy)
                 if Double(ix) > ox { ix -= 1 }
                 if Double(iy) > oy { iy -= 1 }
-                let subX = min(3, Int((ox - Double(ix)) * 4)), subY = min(3, Int((oy - Double(iy)) * 4))
+                // The nearest quarter pixel (unbiased: at most an eighth of a pixel off).
+                var subX = Int((ox - Double(ix)) * 4 + 0.5), subY = Int((oy - Double(iy)) * 4 + 0.5)
+                if subX == 4 { subX = 0; ix += 1 }
+                if subY == 4 { subY = 0; iy += 1 }
                 let m = glyphCache.mask(strike, glyph: g.id, subX: subX, subY: subY)
                 if m.width == 0 { continue }
                 guard let coverage = m.coverage else { return false }     // too large: outlines

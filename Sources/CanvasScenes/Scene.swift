@@ -13,12 +13,25 @@ public struct Scene: Sendable {
     /// The canvas renderer.
     public let draw: @Sendable (inout GraphicsContext, CGSize) -> Void
 
+    /// A scene that is more than one canvas renderer (a canvas with symbols): the
+    /// whole view, at the scene's size.
+    public let content: (@MainActor @Sendable () -> any View)?
+
     public init(name: String, summary: String, size: CGSize,
                 draw: @escaping @Sendable (inout GraphicsContext, CGSize) -> Void) {
         self.name = name
         self.summary = summary
         self.size = size
         self.draw = draw
+        self.content = nil
+    }
+
+    public init(name: String, summary: String, size: CGSize, content: @escaping @MainActor @Sendable () -> any View) {
+        self.name = name
+        self.summary = summary
+        self.size = size
+        self.draw = { _, _ in }
+        self.content = content
     }
 
     /// The scene as a view: a canvas of its size.
@@ -30,9 +43,13 @@ public struct Scene: Sendable {
     /// The scene rendered at `scale` pixels per point.
     @MainActor
     public func image(scale: CGFloat = 2) -> CGImage? {
-        let renderer = ImageRenderer(content: view)
-        renderer.scale = scale
-        return renderer.cgImage
+        func render<V: View>(_ v: V) -> CGImage? {
+            let renderer = ImageRenderer(content: v.frame(width: size.width, height: size.height))
+            renderer.scale = scale
+            return renderer.cgImage
+        }
+        if let content { return render(content()) }
+        return render(Canvas(renderer: draw))
     }
 }
 
@@ -41,7 +58,8 @@ public enum Scenes {
     public static let all: [Scene] = [
         helloCanvas, yearGrid, starFillRules, translucentShapes, clipsAndCopies, strokeBasics, textStyles,
         strokeCapsJoinsDashes, hairlines, trimAlongCurve, cornerStyles, gradients, blendModeGrid, shadows, glow,
-        clipLayers, colorModes, filters, filterOptions, photos,
+        clipLayers, colorModes, filters, filterOptions, photos, textScripts, capsuleLabels, clockFace, starField,
+        systemIcons,
     ]
 
     public static func named(_ name: String) -> Scene? { all.first { $0.name == name } }

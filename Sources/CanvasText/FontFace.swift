@@ -119,6 +119,16 @@ public final class FontFace: GlyphOutlineSource, @unchecked Sendable {
     /// Whether the face has a glyph for the scalar.
     public func hasGlyph(for scalar: Unicode.Scalar) -> Bool { glyphIndex(for: scalar) != 0 }
 
+    /// A glyph's advance in font units as FreeType reads it from the font's metrics
+    /// (no shaping): what measurements are checked against.
+    public func freeTypeAdvance(glyph: UInt32) -> Double {
+        lock.withLock { _ in
+            var advance: FT_Fixed = 0
+            let flags = Int32(FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING)
+            return FT_Get_Advance(ftFace, glyph, flags, &advance) == 0 ? Double(advance) : 0
+        }
+    }
+
     /// A glyph of a shaped run, in font units.
     public struct ShapedGlyph: Sendable {
         public var id: UInt32

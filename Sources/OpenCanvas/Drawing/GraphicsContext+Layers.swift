@@ -14,6 +14,7 @@ extension GraphicsContext {
                                 clip: -1, layer: layer, layerDepth: layerDepth + 1)
         c.transform = transform
         c.clipRect = clipRect
+        c.symbols = symbols
         return c
     }
 

@@ -41,6 +41,8 @@ public struct GraphicsContext {
     var clipRect: CGRect
     var filterNode: Int32 = -1
     var filterCount = 0
+    /// The canvas's symbols, rendered for this render (`resolveSymbol(id:)`).
+    var symbols: SymbolTable? = nil
 
     init(recorder: Recorder, base: CGAffineTransform, size: CGSize, environment: EnvironmentValues,
          clip: Int32 = -1, layer: Int32 = 0, layerDepth: Int = 0) {

@@ -44,10 +44,13 @@ extension Canvas where Symbols == EmptyView {
 final class CanvasNode: ViewNode {
     let renderer: (inout GraphicsContext, CGSize) -> Void
     let colorMode: ColorRenderingMode
+    /// The symbol views' nodes (tagged views are found in it at each render).
+    let symbols: ViewNode?
 
-    init(renderer: @escaping (inout GraphicsContext, CGSize) -> Void, colorMode: ColorRenderingMode) {
+    init(renderer: @escaping (inout GraphicsContext, CGSize) -> Void, colorMode: ColorRenderingMode, symbols: ViewNode?) {
         self.renderer = renderer
         self.colorMode = colorMode
+        self.symbols = symbols
     }
 
     override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
@@ -60,9 +63,12 @@ final class CanvasNode: ViewNode {
         let clip = recorder.list.addClip(ClipNode(parent: -1, geometry: .rect(frame.rect), transform: .identity,
                                                   rule: .nonZero, antialiased: true))
         let base = CGAffineTransform(translationX: frame.minX, y: frame.minY)
+        // Symbols are rendered once per canvas render, before the renderer runs.
+        let table = symbols.map { SymbolTable.render($0, environment: environment) }
         if colorMode == environment.surfaceColorMode {
             var context = GraphicsContext(recorder: recorder, base: base, size: frame.size, environment: environment,
                                           clip: clip)
+            context.symbols = table
             renderer(&context, frame.size)
         } else {
             // A canvas whose working space differs from the surface's draws into a
@@ -70,6 +76,7 @@ final class CanvasNode: ViewNode {
             let layer = recorder.list.addLayer(colorMode: colorMode.engine)
             var context = GraphicsContext(recorder: recorder, base: base, size: frame.size, environment: environment,
                                           layer: layer)
+            context.symbols = table
             renderer(&context, frame.size)
             recorder.list.append(DrawItem(content: .layer(layer), transform: .identity, clip: clip))
         }
@@ -78,6 +85,7 @@ final class CanvasNode: ViewNode {
 
 extension Canvas: PrimitiveView {
     func makeNode(environment: EnvironmentValues) -> ViewNode {
-        CanvasNode(renderer: renderer, colorMode: colorMode)
+        let symbolNode: ViewNode? = symbols is EmptyView ? nil : OpenCanvas.makeNode(symbols, environment: environment)
+        return CanvasNode(renderer: renderer, colorMode: colorMode, symbols: symbolNode)
     }
 }

@@ -1,0 +1,46 @@
+import CanvasGeometry
+
+extension DisplayList {
+    /// Appends what `other` records (a canvas symbol, recorded once in its own
+    /// space) to `layer` of this list, mapped through `transform`, inside the clip
+    /// node `clip` and the filter chain `filter`. `other`'s layers, clips and filters
+    /// are copied with their indices renumbered; its root items keep their own blend
+    /// modes and opacities (callers wanting the whole drawing blended or faded as
+    /// one put it in a layer first).
+    public mutating func merge(_ other: DisplayList, transform: Transform, into layer: Int32, clip: Int32,
+                               filter: Int32) {
+        let layerBase = Int32(layers.count) - 1          // other's layer k > 0 becomes layerBase + k
+        let clipBase = Int32(clips.count)
+        let filterBase = Int32(filters.count)
+        func mapLayer(_ id: Int32) -> Int32 { id == 0 ? layer : layerBase + id }
+        func mapClip(_ id: Int32) -> Int32 { id < 0 ? clip : clipBase + id }
+        func mapFilter(_ id: Int32) -> Int32 { id < 0 ? filter : filterBase + id }
+
+        for var node in other.clips {
+            node.parent = mapClip(node.parent)
+            node.transform = node.transform.concatenating(transform)
+            if case .layer(let id, let opacity) = node.shape { node.shape = .layer(mapLayer(id), opacity: opacity) }
+            clips.append(node)
+        }
+        for var node in other.filters {
+            node.parent = mapFilter(node.parent)
+            node.transform = node.transform.concatenating(transform)
+            filters.append(node)
+        }
+        func mapped(_ item: DrawItem, nested: Bool) -> DrawItem {
+            var item = item
+            item.transform = item.transform.concatenating(transform)
+            // Items of nested layers are clipped and filtered by their layer's item.
+            item.clip = nested && item.clip < 0 ? -1 : mapClip(item.clip)
+            item.filter = nested && item.filter < 0 ? -1 : mapFilter(item.filter)
+            if case .layer(let id) = item.content { item.content = .layer(mapLayer(id)) }
+            return item
+        }
+        for k in 1..<max(1, other.layers.count) {
+            var copy = other.layers[k]
+            copy.items = copy.items.map { mapped($0, nested: true) }
+            layers.append(copy)
+        }
+        for item in other.layers[0].items { append(mapped(item, nested: false), to: layer) }
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+// `Text` and `Image` as views: enough layout for canvas symbols and simple
+// hierarchies (a text takes its ideal size, wrapping to a proposed width; an image
+// its own size, or the proposal when resizable).
+
+extension Text: View {
+    public typealias Body = Never
+}
+
+extension Text: PrimitiveView {
+    func makeNode(environment: EnvironmentValues) -> ViewNode { TextNode(text: self, environment: environment) }
+}
+
+final class TextNode: ViewNode {
+    let text: Text
+    let environment: EnvironmentValues
+
+    init(text: Text, environment: EnvironmentValues) {
+        self.text = text
+        self.environment = environment
+    }
+
+    override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
+        let resolved = GraphicsContext.ResolvedText(text: text, environment: environment)
+        return resolved.measure(in: CGSize(width: proposal.width ?? .infinity, height: proposal.height ?? .infinity))
+    }
+
+    override func render(into recorder: GraphicsContext.Recorder, environment: EnvironmentValues) {
+        guard frame.isFiniteRect else { return }
+        let context = GraphicsContext(recorder: recorder, base: .identity, size: frame.size, environment: environment)
+        context.draw(text, in: frame)
+    }
+}
+
+extension Image: View {
+    public typealias Body = Never
+}
+
+extension Image: PrimitiveView {
+    func makeNode(environment: EnvironmentValues) -> ViewNode { ImageNode(image: self, environment: environment) }
+}
+
+final class ImageNode: ViewNode {
+    let image: Image
+    let environment: EnvironmentValues
+
+    init(image: Image, environment: EnvironmentValues) {
+        self.image = image
+        self.environment = environment
+    }
+
+    override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
+        let context = GraphicsContext(recorder: GraphicsContext.Recorder(), base: .identity, size: .zero,
+                                      environment: environment)
+        let own = context.resolve(image).size
+        guard image.capInsets != nil else { return own }
+        return CGSize(width: proposal.width ?? own.width, height: proposal.height ?? own.height)
+    }
+
+    override func render(into recorder: GraphicsContext.Recorder, environment: EnvironmentValues) {
+        guard frame.isFiniteRect else { return }
+        let context = GraphicsContext(recorder: recorder, base: .identity, size: frame.size, environment: environment)
+        context.draw(image, in: frame)
+    }
+}
