@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "CanvasEffects", dependencies: ["CanvasPaint", "CanvasRaster", "CanvasGeometry", "CPixelKernels"]),
 
         // MARK: 4 — the display list and its renderer
-        .target(name: "CanvasRender", dependencies: ["CanvasPaint", "CanvasEffects"]),
+        .target(name: "CanvasRender", dependencies: ["CanvasPaint", "CanvasEffects", "CPixelKernels"]),
 
         // MARK: 5 — text and image codecs, on Debian's C libraries
         .systemLibrary(name: "CFontStack", pkgConfig: "harfbuzz",

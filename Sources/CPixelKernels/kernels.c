@@ -678,3 +678,47 @@ void oc_pack_unit_row(uint32_t *dst, const float *src, size_t n) {
         dst[i] = p;
     }
 }
+
+// Glyph coverage sums: SSE2 is the x86-64 baseline, and its unsigned saturating add
+// (`paddusb`) is all this needs, so there is no AVX2 variant.
+void oc_add_coverage_block(uint8_t *acc, size_t acc_stride, const uint8_t *mask, size_t mask_stride,
+                           size_t width16, size_t rows) {
+    if (width16 == 16) {
+        // The common case (glyphs of text sizes): one vector per row.
+        for (size_t y = 0; y < rows; y++, acc += acc_stride, mask += mask_stride) {
+            __m128i a = _mm_loadu_si128((const __m128i *)mask);
+            __m128i b = _mm_loadu_si128((const __m128i *)acc);
+            _mm_storeu_si128((__m128i *)acc, _mm_adds_epu8(a, b));
+        }
+        return;
+    }
+    for (size_t y = 0; y < rows; y++, acc += acc_stride, mask += mask_stride) {
+        for (size_t x = 0; x < width16; x += 16) {
+            __m128i a = _mm_loadu_si128((const __m128i *)(mask + x));
+            __m128i b = _mm_loadu_si128((const __m128i *)(acc + x));
+            _mm_storeu_si128((__m128i *)(acc + x), _mm_adds_epu8(a, b));
+        }
+    }
+}
+
+size_t oc_first_nonzero(const uint8_t *p, size_t n) {
+    size_t i = 0;
+    const __m128i z = _mm_setzero_si128();
+    for (; i + 16 <= n; i += 16) {
+        unsigned zeros = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + i)), z));
+        if (zeros != 0xFFFF) return i + (size_t)__builtin_ctz(~zeros & 0xFFFF);
+    }
+    for (; i < n; i++) if (p[i]) return i;
+    return n;
+}
+
+size_t oc_end_nonzero(const uint8_t *p, size_t n) {
+    size_t i = n;
+    const __m128i z = _mm_setzero_si128();
+    for (; i >= 16; i -= 16) {
+        unsigned zeros = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + i - 16)), z));
+        if (zeros != 0xFFFF) return i - 16 + 32 - (size_t)__builtin_clz(~zeros & 0xFFFF);
+    }
+    for (; i > 0; i--) if (p[i - 1]) return i;
+    return 0;
+}

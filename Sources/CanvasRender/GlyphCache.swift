@@ -1,5 +1,6 @@
 import CanvasGeometry
 import CanvasRaster
+import CPixelKernels
 
 /// Coverage masks of glyphs, by face and device scale (a strike), glyph and
 /// quarter-pixel offset, so a label drawn again costs copies, not rasterization.
@@ -180,10 +181,12 @@ extension Renderer {
         glyphCache.trim()
         glyphPlacements.removeAll(keepingCapacity: true)
         var ax0 = Int.max, ay0 = Int.max, ax1 = Int.min, ay1 = Int.min
+        // Glyph positions are relative to the run's origin.
+        let tx = t.a * run.origin.x + t.tx, ty = t.d * run.origin.y + t.ty
         for r in run.runs {
             let strike = glyphCache.strike(r.source, scaleX: t.a * r.scale, scaleY: -t.d * r.scale)
             for g in r.glyphs {
-                let ox = t.a * g.x + t.tx, oy = t.d * g.y + t.ty
+                let ox = t.a * g.x + tx, oy = t.d * g.y + ty
                 guard abs(ox) < 1e9, abs(oy) < 1e9 else { continue }     // also false for NaN
                 // floor without a libm call (x86-64's baseline has no rounding instruction).
                 var ix = Int(ox), iy = Int(oy)
@@ -212,44 +215,34 @@ extension Renderer {
         if glyphScratch.count < stride * h {
             glyphScratch = [UInt8](repeating: 0, count: max(stride * h, 2 * glyphScratch.count))
         }
-        if glyphRowExtents.count < 2 * h { glyphRowExtents = [Int](repeating: 0, count: max(2 * h, 2 * glyphRowExtents.count)) }
         glyphScratch.withUnsafeMutableBufferPointer { buffer in
-            glyphRowExtents.withUnsafeMutableBufferPointer { extents in
-                let acc = buffer.baseAddress!
-                let rows = extents.baseAddress!         // per row: first and end column touched
-                acc.update(repeating: 0, count: stride * h)
-                for row in 0..<h { rows[2 * row] = w; rows[2 * row + 1] = 0 }
-                for p in glyphPlacements {
-                    let cx0 = max(p.x, area.x0), cx1 = min(p.x + p.width, area.x1)
-                    let cy0 = max(p.y, area.y0), cy1 = min(p.y + p.height, area.y1)
-                    guard cx0 < cx1, cy0 < cy1 else { continue }
-                    let n = cx1 - cx0
-                    let first = cx0 - area.x0
-                    let whole = cx0 == p.x && cx1 == p.x + p.width
-                    let maskStride = (p.width + 15) & ~15
+            let acc = buffer.baseAddress!
+            acc.update(repeating: 0, count: stride * h)
+            for p in glyphPlacements {
+                let cx0 = max(p.x, area.x0), cx1 = min(p.x + p.width, area.x1)
+                let cy0 = max(p.y, area.y0), cy1 = min(p.y + p.height, area.y1)
+                guard cx0 < cx1, cy0 < cy1 else { continue }
+                let first = cx0 - area.x0
+                let maskStride = (p.width + 15) & ~15
+                if cx0 == p.x && cx1 == p.x + p.width {
+                    // Whole rows: the mask's zero padding lands in the accumulation's slack.
+                    oc_add_coverage_block(acc + ((cy0 - area.y0) * stride + first), stride,
+                                          p.coverage + (cy0 - p.y) * maskStride, maskStride, maskStride, cy1 - cy0)
+                } else {
                     for y in cy0..<cy1 {
-                        let row = y - area.y0
-                        let src = p.coverage + ((y - p.y) * maskStride + cx0 - p.x)
-                        if whole {
-                            // The row's zero padding lands in the accumulation's slack.
-                            GlyphCoverage.addSaturating16(src, into: acc + (row * stride + first), count: n)
-                        } else {
-                            GlyphCoverage.addSaturating(src, into: acc + (row * stride + first), count: n)
-                        }
-                        rows[2 * row] = min(rows[2 * row], first)
-                        rows[2 * row + 1] = max(rows[2 * row + 1], first + n)
+                        GlyphCoverage.addSaturating(p.coverage + ((y - p.y) * maskStride + cx0 - p.x),
+                                                    into: acc + ((y - area.y0) * stride + first), count: cx1 - cx0)
                     }
                 }
-                // Rows to spans: the columns any glyph touched, as one per-pixel span.
-                for row in 0..<h {
-                    var first = rows[2 * row], end = rows[2 * row + 1]
-                    let line = acc + row * stride
-                    while first < end && line[first] == 0 { first += 1 }
-                    while end > first && line[end - 1] == 0 { end -= 1 }
-                    guard first < end else { continue }
-                    out.reserveMask(x: area.x0 + first, y: area.y0 + row, length: end - first)
-                        .update(from: acc + (row * stride + first), count: end - first)
-                }
+            }
+            // Rows to spans: each row's covered extent, as one per-pixel span.
+            for row in 0..<h {
+                let line = acc + row * stride
+                let first = oc_first_nonzero(line, w)
+                guard first < w else { continue }
+                let end = first + oc_end_nonzero(line + first, w - first)
+                out.reserveMask(x: area.x0 + first, y: area.y0 + row, length: end - first)
+                    .update(from: line + first, count: end - first)
             }
         }
         return true
@@ -267,20 +260,6 @@ struct GlyphPlacement {
 }
 
 enum GlyphCoverage {
-    /// `dst[i] = min(255, dst[i] + src[i])` for `count` rounded up to 16: both
-    /// buffers must have the room (and `src` zeros past `count`).
-    @inline(__always)
-    static func addSaturating16(_ src: UnsafePointer<UInt8>, into dst: UnsafeMutablePointer<UInt8>, count n: Int) {
-        var i = 0
-        repeat {
-            let a = UnsafeRawPointer(src + i).loadUnaligned(as: SIMD16<UInt8>.self)
-            let b = UnsafeRawPointer(dst + i).loadUnaligned(as: SIMD16<UInt8>.self)
-            let sum = a &+ b
-            UnsafeMutableRawPointer(dst + i).storeBytes(of: sum.replacing(with: 255, where: sum .< b), as: SIMD16<UInt8>.self)
-            i += 16
-        } while i < n
-    }
-
     /// `dst[i] = min(255, dst[i] + src[i])`, 16 bytes at a time.
     @inline(__always)
     static func addSaturating(_ src: UnsafePointer<UInt8>, into dst: UnsafeMutablePointer<UInt8>, count n: Int) {

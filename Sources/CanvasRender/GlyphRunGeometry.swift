@@ -24,14 +24,18 @@ public final class GlyphRunGeometry: Sendable {
         }
     }
 
+    /// Glyph positions are relative to `origin` (so a laid-out text's runs are
+    /// shared by every place it is drawn).
     public let runs: [Run]
+    public let origin: Point
     /// A box (user space) that holds every glyph's outline, from the layout: it
     /// need not be tight (the renderer finds the glyphs' own boxes), only
     /// conservative.
     public let bounds: Rect
 
-    public init(runs: [Run], bounds: Rect) {
+    public init(runs: [Run], origin: Point = Point(0, 0), bounds: Rect) {
         self.runs = runs
+        self.origin = origin
         self.bounds = bounds
     }
 
@@ -39,8 +43,8 @@ public final class GlyphRunGeometry: Sendable {
 
     /// The map from a glyph's font units (y up) to user space.
     @inlinable
-    static func glyphTransform(_ g: Glyph, scale: Double) -> Transform {
-        Transform(a: scale, b: 0, c: 0, d: -scale, tx: g.x, ty: g.y)
+    func glyphTransform(_ g: Glyph, scale: Double) -> Transform {
+        Transform(a: scale, b: 0, c: 0, d: -scale, tx: origin.x + g.x, ty: origin.y + g.y)
     }
 
     /// All outlines as one path in user space.
@@ -49,7 +53,7 @@ public final class GlyphRunGeometry: Sendable {
         for run in runs {
             for g in run.glyphs {
                 let outline = run.source.outline(glyph: g.id)
-                if !outline.isEmpty { path.append(outline, transform: GlyphRunGeometry.glyphTransform(g, scale: run.scale)) }
+                if !outline.isEmpty { path.append(outline, transform: glyphTransform(g, scale: run.scale)) }
             }
         }
         return path
@@ -61,7 +65,7 @@ public final class GlyphRunGeometry: Sendable {
             for g in run.glyphs {
                 let outline = run.source.outline(glyph: g.id)
                 if outline.isEmpty { continue }
-                outline.replay(into: &sink, transform: GlyphRunGeometry.glyphTransform(g, scale: run.scale).concatenating(t))
+                outline.replay(into: &sink, transform: glyphTransform(g, scale: run.scale).concatenating(t))
             }
         }
     }

@@ -30,7 +30,6 @@ public final class Renderer {
     let glyphCache = GlyphCache()
     var glyphScratch: [UInt8] = []
     var glyphPlacements: [GlyphPlacement] = []
-    var glyphRowExtents: [Int] = []
 
     /// Bytes of layer surfaces alive at the moment; a layer that would take the
     /// total over `layerBudget` is drawn ungrouped (straight into its parent).

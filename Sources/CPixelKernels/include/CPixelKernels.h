@@ -73,3 +73,14 @@ static inline void oc_prefetch_write(const void *p) {
 }
 
 #endif
+
+/// Adds a glyph's coverage block into an accumulation buffer, saturating at 255:
+/// `rows` rows of `width16` bytes (a multiple of 16; the mask's rows are padded
+/// with zeros to it, and the accumulation rows have room for it).
+void oc_add_coverage_block(uint8_t *acc, size_t acc_stride, const uint8_t *mask, size_t mask_stride,
+                           size_t width16, size_t rows);
+
+/// The offset of the first non-zero byte of `p[0..<n]`, or `n`.
+size_t oc_first_nonzero(const uint8_t *p, size_t n);
+/// One past the offset of the last non-zero byte of `p[0..<n]`, or 0.
+size_t oc_end_nonzero(const uint8_t *p, size_t n);

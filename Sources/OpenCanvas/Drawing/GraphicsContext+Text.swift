@@ -15,7 +15,7 @@ extension GraphicsContext {
         let spans: [TextSpan]
         /// The fills of colour tags 1…: runs with their own foreground, and
         /// decorations with their own colour. Tag 0 is `shading`.
-        let fills: [Shading]
+        let fills: [Text.Foreground]
         let alignment: TextLayoutOptions.Alignment
         let lineLimit: Int?
         let truncation: TextLayoutOptions.Truncation
@@ -23,8 +23,8 @@ extension GraphicsContext {
 
         init(text: Text, environment: EnvironmentValues) {
             shading = .foreground
-            var builder = SpanBuilder(environment: environment)
-            builder.add(text)
+            var builder = SpanBuilder(font: environment.font)
+            builder.add(text, environment: environment)
             spans = builder.spans
             fills = builder.fills
             switch environment.multilineTextAlignment {
@@ -47,6 +47,10 @@ extension GraphicsContext {
 
         /// The layout in a proposed size (a `nil` or infinite dimension: unlimited).
         func layout(width: CGFloat?, height: CGFloat?, alignmentWidth: CGFloat? = nil) -> TextLayout {
+            laidOut(width: width, height: height, alignmentWidth: alignmentWidth).layout
+        }
+
+        func laidOut(width: CGFloat?, height: CGFloat?, alignmentWidth: CGFloat? = nil) -> LaidOutText {
             func limit(_ v: CGFloat?) -> Double? {
                 guard let v, v.isFinite else { return nil }
                 return Double(max(0, v))
@@ -76,7 +80,11 @@ extension GraphicsContext {
         }
 
         func fill(forTag tag: Int) -> Shading {
-            tag > 0 && tag <= fills.count ? fills[tag - 1] : shading
+            guard tag > 0 && tag <= fills.count else { return shading }
+            switch fills[tag - 1] {
+            case .color(let c): return .color(c)
+            case .style(let s): return .style(s)
+            }
         }
     }
 
@@ -91,10 +99,10 @@ extension GraphicsContext {
         guard point.isFinite, anchor.x.isFinite, anchor.y.isFinite else {
             return Diagnostics.report(.nonFiniteGeometry)
         }
-        let layout = text.layout(width: nil, height: nil)
-        let origin = CGPoint(x: point.x - layout.size.width * anchor.x, y: point.y - layout.size.height * anchor.y)
-        draw(layout, of: text, origin: origin,
-             box: CGRect(origin: origin, size: CGSize(width: layout.size.width, height: layout.size.height)))
+        let laidOut = text.laidOut(width: nil, height: nil)
+        let size = laidOut.layout.size
+        let origin = CGPoint(x: point.x - size.width * anchor.x, y: point.y - size.height * anchor.y)
+        draw(laidOut, of: text, origin: origin, box: CGRect(origin: origin, size: CGSize(width: size.width, height: size.height)))
     }
 
     /// Draws resolved text with `rect` as its layout frame: lines wrap to its width
@@ -105,9 +113,10 @@ extension GraphicsContext {
     public func draw(_ text: ResolvedText, in rect: CGRect) {
         guard rect.isFiniteRect else { return Diagnostics.report(.nonFiniteGeometry) }
         let r = rect.standardized
-        let layout = text.layout(width: r.width, height: r.height, alignmentWidth: r.width)
-        draw(layout, of: text, origin: r.origin,
-             box: CGRect(x: r.minX, y: r.minY, width: max(r.width, layout.size.width), height: layout.size.height))
+        let laidOut = text.laidOut(width: r.width, height: r.height, alignmentWidth: r.width)
+        let size = laidOut.layout.size
+        draw(laidOut, of: text, origin: r.origin,
+             box: CGRect(x: r.minX, y: r.minY, width: max(r.width, size.width), height: size.height))
     }
 
     /// Resolves and draws `text` with `anchor` placed at `point`.
@@ -123,42 +132,24 @@ extension GraphicsContext {
     /// Draws a laid-out text with its box's top-left at `origin`: outline glyphs of
     /// each fill as one path (a gradient fill spans `box`), colour glyphs as images,
     /// then underlines and strikethroughs.
-    func draw(_ layout: TextLayout, of text: ResolvedText, origin: CGPoint, box: CGRect) {
-        var tags: [Int] = []
-        if text.fills.isEmpty {
-            tags = [0]                  // one fill: no need to look
-        } else {
-            for line in layout.lines {
-                for run in line.runs where !tags.contains(run.colorTag) { tags.append(run.colorTag) }
-            }
-        }
+    func draw(_ laidOut: LaidOutText, of text: ResolvedText, origin: CGPoint, box: CGRect) {
         let o = Point(Double(origin.x), Double(origin.y))
-        for tag in tags {
-            var runs: [GlyphRunGeometry.Run] = []
-            for line in layout.lines {
-                for run in line.runs where run.colorTag == tag && !run.isColorBitmap {
-                    runs.append(GlyphRunGeometry.Run(source: run.face, scale: run.size / run.face.unitsPerEm,
-                                                     glyphs: run.glyphs.map { .init(id: $0.id, x: o.x + $0.x, y: o.y + $0.y) }))
-                }
-            }
+        for piece in laidOut.glyphPieces {
             // Glyphs can overhang the layout box (italics, tall accents): by at most
             // their face's reach.
-            var em = 0.0
-            for line in layout.lines {
-                for run in line.runs where run.colorTag == tag { em = max(em, run.size * run.face.reach) }
-            }
-            let glyphs = GlyphRunGeometry(runs: runs, bounds: Rect(minX: Double(box.minX) - em, minY: Double(box.minY) - em,
-                                                                   maxX: Double(box.maxX) + em, maxY: Double(box.maxY) + em))
-            if !glyphs.isEmpty {
-                record(.glyphs(glyphs), .fill(.nonZero, antialiased: true), text.fill(forTag: tag), bounds: box)
-            }
+            let em = piece.reach
+            let glyphs = GlyphRunGeometry(runs: piece.runs, origin: o,
+                                          bounds: Rect(minX: Double(box.minX) - em, minY: Double(box.minY) - em,
+                                                       maxX: Double(box.maxX) + em, maxY: Double(box.maxY) + em))
+            record(.glyphs(glyphs), .fill(.nonZero, antialiased: true), text.fill(forTag: piece.tag), bounds: box)
         }
-        for line in layout.lines {
+        guard laidOut.hasColorGlyphs || laidOut.hasDecorations else { return }
+        for line in laidOut.layout.lines {
             for run in line.runs where run.isColorBitmap {
                 drawColorGlyphs(run, origin: origin)
             }
         }
-        for line in layout.lines {
+        for line in laidOut.layout.lines {
             for d in line.decorations {
                 let path = DecorationPath.path(d, origin: origin)
                 if !path.isEmpty { fill(path, with: text.fill(forTag: d.colorTag)) }
@@ -182,18 +173,19 @@ extension GraphicsContext {
 /// Turns a `Text`'s runs into engine spans against an environment: fonts resolved,
 /// localized keys formatted, colours given tags.
 struct SpanBuilder {
-    let environment: EnvironmentValues
+    /// The environment's font (what runs without a font of their own use).
+    let defaultFont: Font?
     var spans: [TextSpan] = []
-    var fills: [GraphicsContext.Shading] = []
-    private var foregroundTags: [Text.Foreground] = []
-    private var colorTags: [Color] = []
+    /// The fills of tags 1…, in order of first use.
+    var fills: [Text.Foreground] = []
 
-    init(environment: EnvironmentValues) { self.environment = environment }
+    init(font: Font?) { self.defaultFont = font }
 
-    mutating func add(_ text: Text, inherited: Text.Attributes = Text.Attributes()) {
+    mutating func add(_ text: Text, environment: EnvironmentValues, inherited: Text.Attributes? = nil) {
+        spans.reserveCapacity(spans.count + text.runs.count)
         for run in text.runs {
             var attributes = run.attributes
-            attributes.fill(from: inherited)
+            if let inherited { attributes.fill(from: inherited) }
             switch run.content {
             case .verbatim(let s):
                 append(s, attributes)
@@ -201,7 +193,7 @@ struct SpanBuilder {
                 for piece in key.resolve(table: table, bundle: bundle, locale: environment.locale) {
                     switch piece {
                     case .string(let s): append(s, attributes)
-                    case .text(let inner): add(inner, inherited: attributes)
+                    case .text(let inner): add(inner, environment: environment, inherited: attributes)
                     case .image(let image):
                         if let name = image.systemSymbolName { appendSymbol(name, attributes) }
                     }
@@ -213,7 +205,7 @@ struct SpanBuilder {
     }
 
     func style(_ a: Text.Attributes) -> CanvasText.TextStyle {
-        var font = a.font ?? environment.font ?? .body
+        var font = a.font ?? defaultFont ?? .body
         if let w = a.weight { font = font.weight(w) }
         if let d = a.design { font.design = d }
         if a.italic == true { font = font.italic() }
@@ -226,12 +218,8 @@ struct SpanBuilder {
 
     mutating func tag(_ a: Text.Attributes) -> Int {
         guard let f = a.foreground else { return 0 }
-        if let i = foregroundTags.firstIndex(of: f) { return i + 1 }
-        foregroundTags.append(f)
-        switch f {
-        case .color(let c): fills.append(.color(c))
-        case .style(let s): fills.append(.style(s))
-        }
+        if let i = fills.firstIndex(of: f) { return i + 1 }
+        fills.append(f)
         return fills.count
     }
 
@@ -276,35 +264,103 @@ struct SpanBuilder {
     }
 }
 
-/// Laid-out texts by their spans and options (the last 4,096), so a label drawn
-/// again is not shaped again.
-final class TextLayoutCache: Sendable {
-    static let shared = TextLayoutCache()
-    private struct Key: Hashable {
-        var spans: [TextSpan]
-        var options: TextLayoutOptions
-
-        // Hashes what tells labels apart (their text and size); equality compares all.
-        func hash(into hasher: inout Hasher) {
-            for span in spans {
-                hasher.combine(span.text)
-                hasher.combine(span.style.size)
-            }
-            hasher.combine(options.maxWidth)
-        }
+/// A text laid out, with its glyph runs grouped by fill and placed relative to the
+/// layout box (shared by every draw of the same text).
+final class LaidOutText: Sendable {
+    struct GlyphPiece: Sendable {
+        var tag: Int
+        var runs: [GlyphRunGeometry.Run]
+        /// How far glyphs may overhang the box, in points.
+        var reach: Double
     }
-    private let cache = Mutex<[Key: TextLayout]>([:])
+
+    let layout: TextLayout
+    let glyphPieces: [GlyphPiece]
+    let hasColorGlyphs: Bool
+    let hasDecorations: Bool
+    /// What it was laid out from (the cache's key).
+    let spans: [TextSpan]
+    let options: TextLayoutOptions
+
+    init(_ layout: TextLayout, spans: [TextSpan], options: TextLayoutOptions) {
+        self.layout = layout
+        self.spans = spans
+        self.options = options
+        var pieces: [GlyphPiece] = []
+        var color = false, decorations = false
+        for line in layout.lines {
+            decorations = decorations || !line.decorations.isEmpty
+            for run in line.runs {
+                if run.isColorBitmap { color = true; continue }
+                let r = GlyphRunGeometry.Run(source: run.face, scale: run.size / run.face.unitsPerEm,
+                                             glyphs: run.glyphs.map { .init(id: $0.id, x: $0.x, y: $0.y) })
+                if let k = pieces.firstIndex(where: { $0.tag == run.colorTag }) {
+                    pieces[k].runs.append(r)
+                    pieces[k].reach = max(pieces[k].reach, run.size * run.face.reach)
+                } else {
+                    pieces.append(GlyphPiece(tag: run.colorTag, runs: [r], reach: run.size * run.face.reach))
+                }
+            }
+        }
+        glyphPieces = pieces
+        hasColorGlyphs = color
+        hasDecorations = decorations
+    }
+}
+
+/// Laid-out texts by their spans and options (up to 4,096), so a label drawn again
+/// is not shaped or laid out again. An open-addressing table of (digest, text):
+/// a hit costs a hash of the label's bytes, one probe and one comparison.
+final class TextLayoutCache: @unchecked Sendable {
+    static let shared = TextLayoutCache()
     static let capacity = 4096
 
-    func layout(_ spans: [TextSpan], _ options: TextLayoutOptions) -> TextLayout {
-        let key = Key(spans: spans, options: options)
-        if let hit = cache.withLock({ $0[key] }) { return hit }
-        let layout = TextLayout(spans, options: options)
-        cache.withLock {
-            if $0.count >= TextLayoutCache.capacity { $0.removeAll(keepingCapacity: true) }
-            $0[key] = layout
+    private struct Entry {
+        var digest: UInt64
+        var text: LaidOutText?
+    }
+    // Guarded by `lock`.
+    private var table = [Entry](repeating: Entry(digest: 0, text: nil), count: 2 * TextLayoutCache.capacity)
+    private var count = 0
+    private let lock = Mutex<Void>(())
+
+    /// FNV-1a of what tells labels apart (their text and size); equality compares all.
+    static func digest(_ spans: [TextSpan], _ options: TextLayoutOptions) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for span in spans {
+            var text = span.text
+            text.withUTF8 { bytes in
+                for byte in bytes { h = (h ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            }
+            h = (h ^ span.style.size.bitPattern) &* 0x100_0000_01b3
         }
-        return layout
+        h = (h ^ (options.maxWidth?.bitPattern ?? 1)) &* 0x100_0000_01b3
+        return h | 1                                    // 0 marks an empty slot
+    }
+
+    func layout(_ spans: [TextSpan], _ options: TextLayoutOptions) -> LaidOutText {
+        let digest = TextLayoutCache.digest(spans, options)
+        let mask = table.count - 1
+        if let hit = lock.withLock({ _ -> LaidOutText? in
+            var i = Int(truncatingIfNeeded: digest >> 7) & mask
+            while table[i].digest != 0 {
+                if table[i].digest == digest, let t = table[i].text, t.spans == spans, t.options == options { return t }
+                i = (i + 1) & mask
+            }
+            return nil
+        }) { return hit }
+        let laidOut = LaidOutText(TextLayout(spans, options: options), spans: spans, options: options)
+        lock.withLock { _ in
+            if count >= TextLayoutCache.capacity {
+                for k in table.indices { table[k] = Entry(digest: 0, text: nil) }
+                count = 0
+            }
+            var i = Int(truncatingIfNeeded: digest >> 7) & mask
+            while table[i].digest != 0 { i = (i + 1) & mask }
+            table[i] = Entry(digest: digest, text: laidOut)
+            count += 1
+        }
+        return laidOut
     }
 }
 

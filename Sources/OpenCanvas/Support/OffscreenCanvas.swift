@@ -26,6 +26,17 @@ package final class OffscreenCanvas {
         recorder.list.removeAll()
     }
 
+    /// Runs `draw` with a fresh context and returns what it recorded, unrendered.
+    package func record(_ draw: (inout GraphicsContext) -> Void) -> DisplayList {
+        var context = GraphicsContext(recorder: recorder, base: .identity,
+                                      size: CGSize(width: pixmap.width, height: pixmap.height),
+                                      environment: EnvironmentValues())
+        draw(&context)
+        let list = recorder.list
+        recorder.list = DisplayList()
+        return list
+    }
+
     /// Renders a display list built directly (the engine-level path).
     package func render(_ list: DisplayList) {
         renderer.render(list, into: pixmap, device: .identity)

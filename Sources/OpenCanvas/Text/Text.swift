@@ -107,12 +107,13 @@ public struct Text: Equatable, Sendable {
         Text(runs: lhs.runs + rhs.runs)
     }
 
-    /// Applies attributes to every run that has not set them.
-    func applying(_ change: (inout Attributes) -> Void) -> Text {
-        var set = Attributes()
-        change(&set)
+    /// Applies a modifier to every run; `change` sets its attribute where a run has
+    /// not set it yet (the innermost modifier wins).
+    /// (`consuming`: a chain of modifiers on a new text mutates one run array in
+    /// place instead of copying it at each step.)
+    consuming func applying(_ change: (inout Attributes) -> Void) -> Text {
         var t = self
-        for i in t.runs.indices { t.runs[i].attributes.fill(from: set) }
+        for i in t.runs.indices { change(&t.runs[i].attributes) }
         return t
     }
 
