@@ -46,6 +46,21 @@ struct TextEngineTests {
         #expect(abs(two.lastBaseline - two.firstBaseline - natural) < 1e-9)
     }
 
+    @Test("monospaced digits (tnum) give every digit one width; italic and custom families resolve")
+    func digitsAndFamilies() throws {
+        func width(_ text: String, tabular: Bool) -> Double {
+            TextLayout([TextSpan(text, style: TextStyle(size: 20, monospacedDigits: tabular))], options: TextLayoutOptions()).size.width
+        }
+        #expect(abs(width("1111", tabular: true) - width("8888", tabular: true)) < 1e-9)
+        #expect(width("1111", tabular: false) != width("8888", tabular: false))
+        let italic = try #require(library.face(for: FontRequest(italic: true)))
+        #expect(italic.path.lowercased().contains("italic"))
+        let custom = try #require(library.face(for: FontRequest(family: "Noto Serif")))
+        #expect(custom.familyName == "Noto Serif")
+        // A family that is not installed falls back to an installed face.
+        #expect(library.face(for: FontRequest(family: "No Such Family 42")) != nil)
+    }
+
     @Test("kerning: AV is narrower than A and V apart")
     func kerning() throws {
         let inter = try face()
