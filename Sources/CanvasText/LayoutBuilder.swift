@@ -26,6 +26,7 @@ struct LayoutBuilder {
         var span: Int
         var face: FontFace
         var glyphs: [Glyph] = []
+        var attachment: TextAttachment? = nil
     }
 
     /// A paragraph itemized: its items, its base level, and the advance of the text
@@ -51,6 +52,7 @@ struct LayoutBuilder {
         var span: Int
         var face: FontFace
         var glyphs: [Glyph]
+        var attachment: TextAttachment? = nil
     }
 
     init(spans: [TextSpan], options: TextLayoutOptions) {
@@ -144,6 +146,7 @@ struct LayoutBuilder {
                 for g in lines[k].runs[r].glyphs.indices { lines[k].runs[r].glyphs[g].y += top }
             }
             for d in lines[k].decorations.indices { lines[k].decorations[d].y += top }
+            for a in lines[k].attachments.indices { lines[k].attachments[a].y += top }
             top += lines[k].height
         }
     }
@@ -181,9 +184,19 @@ struct LayoutBuilder {
                 }
             }
             if let first = scalars.first, let s = UnicodeSupport.script(first) { currentScript = s }
+            if let attachment = spans[span].attachment {
+                // An inline box: an item of its own, with the span's face for metrics.
+                var none: FontFace? = nil
+                if let face = FontChooser.face(for: [0x20], style: spans[span].style, lastFallback: &none) {
+                    items.append(Item(range: absStart..<(range.lowerBound + end), level: level, script: nil, span: span,
+                                      face: face, attachment: attachment))
+                }
+                clusterStart = end
+                continue
+            }
             if let face = FontChooser.face(for: scalars, style: spans[span].style, lastFallback: &lastFallback) {
                 let absEnd = range.lowerBound + end
-                if var last = items.last, last.level == level, last.span == span, last.face === face,
+                if var last = items.last, last.attachment == nil, last.level == level, last.span == span, last.face === face,
                    last.range.upperBound == absStart,
                    last.script == nil || currentScript == nil || last.script == currentScript {
                     last.range = last.range.lowerBound..<absEnd
@@ -199,6 +212,14 @@ struct LayoutBuilder {
         var prefix = [Double](repeating: 0, count: range.count + 1)
         for i in items.indices {
             let style = spans[items[i].span].style
+            if let a = items[i].attachment {
+                let advance = (a.width.isFinite ? max(0, a.width) : 0) + style.tracking
+                items[i].glyphs = [Glyph(id: UInt32.max, cluster: items[i].range.lowerBound, advance: advance, dx: 0,
+                                         dy: -style.baselineOffset)]
+                let rel = items[i].range.lowerBound - range.lowerBound
+                if rel >= 0 && rel < range.count { prefix[rel + 1] += advance }
+                continue
+            }
             let scale = style.size / items[i].face.unitsPerEm
             let shaped = items[i].face.shape(text, range: items[i].range, rightToLeft: items[i].level & 1 == 1,
                                              script: items[i].script.flatMap(UnicodeSupport.scriptTag),
@@ -352,7 +373,7 @@ struct LayoutBuilder {
                 let glyphs = item.glyphs.filter { r.contains($0.cluster) }
                 if glyphs.isEmpty { continue }
                 pieces.append((Piece(start: max(r.lowerBound, item.range.lowerBound), level: item.level,
-                                     span: item.span, face: item.face, glyphs: glyphs), 1))
+                                     span: item.span, face: item.face, glyphs: glyphs, attachment: item.attachment), 1))
             }
         }
         if let at = ellipsisAt {
@@ -396,18 +417,47 @@ struct LayoutBuilder {
             var fb: FontFace? = nil
             if let face = FontChooser.face(for: [0x20], style: style, lastFallback: &fb) { account(face, style) }
         }
-        for piece in ordered { account(piece.face, spans[piece.span].style) }
+        // Inline boxes sit on the baseline (raised by their span's baseline offset).
+        var boxAscent = 0.0, boxDescent = 0.0
+        for piece in ordered {
+            if let a = piece.attachment {
+                let offset = spans[piece.span].style.baselineOffset
+                boxAscent = max(boxAscent, a.baseline + offset)
+                boxDescent = max(boxDescent, a.height - a.baseline - offset)
+            } else {
+                account(piece.face, spans[piece.span].style)
+            }
+        }
+        if ordered.allSatisfy({ $0.attachment != nil }), let first = ordered.first {
+            account(first.face, spans[first.span].style)
+        }
         // The line box is the styles' line height (text styles keep Apple's leading
-        // even where a face's ascent and descent add up to more: glyphs may overhang).
-        let height = lineHeight
+        // even where a face's ascent and descent add up to more: glyphs may overhang);
+        // inline boxes taller than the text make the line taller.
+        var height = lineHeight
+        if boxAscent > ascent || boxDescent > descent {
+            ascent = max(ascent, boxAscent)
+            descent = max(descent, boxDescent)
+            height = max(lineHeight, ascent + descent)
+        }
         let baseline = (height - ascent - descent) / 2 + ascent
 
         var runs: [GlyphRun] = []
         var decorations: [DecorationLine] = []
+        var attachments: [PlacedAttachment] = []
         var x = 0.0
         for piece in ordered {
             let span = spans[piece.span]
             let style = span.style
+            if let a = piece.attachment {
+                for g in piece.glyphs {
+                    attachments.append(PlacedAttachment(id: a.id, colorTag: span.colorTag, x: x,
+                                                        y: baseline + g.dy - a.baseline, width: max(0, a.width),
+                                                        height: max(0, a.height)))
+                    x += g.advance
+                }
+                continue
+            }
             var placed: [PlacedGlyph] = []
             placed.reserveCapacity(piece.glyphs.count)
             let x0 = x
@@ -435,8 +485,8 @@ struct LayoutBuilder {
                                                   pattern: s.pattern, colorTag: s.colorTag ?? span.colorTag))
             }
         }
-        return TextLayout.Line(runs: runs, decorations: decorations, x: 0, width: x, top: 0, height: height,
-                               baseline: baseline, isRightToLeft: p.level & 1 == 1)
+        return TextLayout.Line(runs: runs, decorations: decorations, attachments: attachments, x: 0, width: x, top: 0,
+                               height: height, baseline: baseline, isRightToLeft: p.level & 1 == 1)
     }
 }
 

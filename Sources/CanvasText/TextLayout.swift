@@ -18,6 +18,13 @@ public struct GlyphRun: Sendable {
     public var isColorBitmap: Bool { face.colorStrike != nil }
 }
 
+/// An inline box placed: its top-left corner and size, in points.
+public struct PlacedAttachment: Sendable {
+    public var id: Int
+    public var colorTag: Int
+    public var x: Double, y: Double, width: Double, height: Double
+}
+
 /// An underline or strikethrough, placed: a horizontal band centred at `y`.
 public struct DecorationLine: Sendable {
     public var x0: Double, x1: Double, y: Double, thickness: Double
@@ -46,6 +53,7 @@ public struct TextLayout: Sendable {
     public struct Line: Sendable {
         public var runs: [GlyphRun]
         public var decorations: [DecorationLine]
+        public var attachments: [PlacedAttachment] = []
         /// Left edge (after alignment) and width of the line's ink advance.
         public var x: Double
         public var width: Double
@@ -93,6 +101,7 @@ public struct TextLayout: Sendable {
                 lines[k].decorations[d].x0 += dx
                 lines[k].decorations[d].x1 += dx
             }
+            for a in lines[k].attachments.indices { lines[k].attachments[a].x += dx }
         }
     }
 

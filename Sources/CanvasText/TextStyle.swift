@@ -42,9 +42,25 @@ public struct TextSpan: Hashable, Sendable {
     public var style: TextStyle
     /// Names what paints the span (an index into the drawing layer's shadings).
     public var colorTag: Int
+    /// A box set inline instead of glyphs (an image in a text): each character of
+    /// the span is one such box.
+    public var attachment: TextAttachment?
 
-    public init(_ text: String, style: TextStyle, colorTag: Int = 0) {
-        self.text = text; self.style = style; self.colorTag = colorTag
+    public init(_ text: String, style: TextStyle, colorTag: Int = 0, attachment: TextAttachment? = nil) {
+        self.text = text; self.style = style; self.colorTag = colorTag; self.attachment = attachment
+    }
+}
+
+/// A box set inline in text: its size in points and the distance from its top down
+/// to the baseline it sits on; `id` names it for the drawing layer.
+public struct TextAttachment: Hashable, Sendable {
+    public var width: Double
+    public var height: Double
+    public var baseline: Double
+    public var id: Int
+
+    public init(width: Double, height: Double, baseline: Double, id: Int) {
+        self.width = width; self.height = height; self.baseline = baseline; self.id = id
     }
 }
 

@@ -184,6 +184,33 @@ struct TextAPITests {
         #expect(identical(withIcon, image(Text("Rate ") + Text(Image(systemName: "star.fill")))))
     }
 
+    @Test("a bitmap image inline in text: on the baseline, widening the line and making it taller")
+    func inlineBitmap() throws {
+        // A 30 × 40 point green square, drawn by a GraphicsContext.
+        let square = Image(size: CGSize(width: 30, height: 40)) { c in
+            c.fill(Path(CGRect(x: 0, y: 0, width: 30, height: 40)), with: .color(.green))
+        }
+        var plain = CGSize.zero, withImage = CGSize.zero, baseline: CGFloat = 0
+        let img = try #require(render(Canvas { context, size in
+            plain = context.resolve(Text("a  b")).measure(in: size)
+            let text = context.resolve(Text("a \(square) b"))
+            withImage = text.measure(in: size)
+            baseline = text.firstBaseline(in: size)
+            context.draw(text, at: .zero, anchor: .topLeading)
+        }.frame(width: 200, height: 80)))
+        #expect(abs(withImage.width - plain.width - 30) < 0.5)
+        #expect(withImage.height >= 40)
+        // The square's bottom sits on the baseline; its pixels are green.
+        let a = context(img, x: Int(plain.width / 2) + 15, y: Int(baseline) - 20)
+        #expect(a.green > 120 && a.red < 120 && a.alpha == 255)
+        #expect(img.pixel(x: Int(plain.width / 2) + 15, y: Int(baseline) + 3).alpha == 0)
+    }
+
+    func context(_ image: CGImage, x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
+        let p = image.pixel(x: x, y: y)
+        return (p.red, p.green, p.blue, p.alpha)
+    }
+
     @Test("bad input: empty text, zero/negative/NaN font sizes and NaN anchors draw nothing and never trap")
     func badInput() throws {
         let clean = badInputScene { _ in }

@@ -16,6 +16,8 @@ extension GraphicsContext {
         /// The fills of colour tags 1…: runs with their own foreground, and
         /// decorations with their own colour. Tag 0 is `shading`.
         let fills: [Text.Foreground]
+        /// Images set inline, by attachment id.
+        let images: [Image]
         let alignment: TextLayoutOptions.Alignment
         let lineLimit: Int?
         let truncation: TextLayoutOptions.Truncation
@@ -23,10 +25,11 @@ extension GraphicsContext {
 
         init(text: Text, environment: EnvironmentValues) {
             shading = .foreground
-            var builder = SpanBuilder(font: environment.font)
+            var builder = SpanBuilder(font: environment.font, displayScale: environment.displayScale)
             builder.add(text, environment: environment)
             spans = builder.spans
             fills = builder.fills
+            images = builder.images
             switch environment.multilineTextAlignment {
             case .leading: alignment = .leading
             case .center: alignment = .center
@@ -143,7 +146,14 @@ extension GraphicsContext {
                                                        maxX: Double(box.maxX) + em, maxY: Double(box.maxY) + em))
             record(.glyphs(glyphs), .fill(.nonZero, antialiased: true), text.fill(forTag: piece.tag), bounds: box)
         }
-        guard laidOut.hasColorGlyphs || laidOut.hasDecorations else { return }
+        guard laidOut.hasColorGlyphs || laidOut.hasDecorations || laidOut.hasAttachments else { return }
+        for line in laidOut.layout.lines {
+            for a in line.attachments where a.id >= 0 && a.id < text.images.count {
+                var image = resolve(text.images[a.id])
+                if image.shading != nil { image.shading = text.fill(forTag: a.colorTag) }
+                draw(image, in: CGRect(x: origin.x + a.x, y: origin.y + a.y, width: a.width, height: a.height))
+            }
+        }
         for line in laidOut.layout.lines {
             for run in line.runs where run.isColorBitmap {
                 drawColorGlyphs(run, origin: origin)
@@ -175,11 +185,14 @@ extension GraphicsContext {
 struct SpanBuilder {
     /// The environment's font (what runs without a font of their own use).
     let defaultFont: Font?
+    let displayScale: CGFloat
+    /// Images set inline, by attachment id.
+    var images: [Image] = []
     var spans: [TextSpan] = []
     /// The fills of tags 1…, in order of first use.
     var fills: [Text.Foreground] = []
 
-    init(font: Font?) { self.defaultFont = font }
+    init(font: Font?, displayScale: CGFloat) { self.defaultFont = font; self.displayScale = displayScale }
 
     mutating func add(_ text: Text, environment: EnvironmentValues, inherited: Text.Attributes? = nil) {
         spans.reserveCapacity(spans.count + text.runs.count)
@@ -195,11 +208,11 @@ struct SpanBuilder {
                     case .string(let s): append(s, attributes)
                     case .text(let inner): add(inner, environment: environment, inherited: attributes)
                     case .image(let image):
-                        if let name = image.systemSymbolName { appendSymbol(name, attributes) }
+                        appendImage(image, attributes)
                     }
                 }
-            case .symbol(let name):
-                appendSymbol(name, attributes)
+            case .image(let image):
+                appendImage(image, attributes)
             }
         }
     }
@@ -250,6 +263,17 @@ struct SpanBuilder {
         spans.append(TextSpan(string, style: s, colorTag: tag(a)))
     }
 
+    /// An image inline: a system symbol as its icon-font character, any other image
+    /// as a box of its size on the baseline.
+    mutating func appendImage(_ image: Image, _ a: Text.Attributes) {
+        if let name = image.systemSymbolName { return appendSymbol(name, a) }
+        guard let (levels, scale) = image.pixels(displayScale: displayScale), scale > 0 else { return }
+        let width = Double(levels.base.width) / scale, height = Double(levels.base.height) / scale
+        images.append(image)
+        spans.append(TextSpan("\u{FFFC}", style: style(a), colorTag: tag(a),
+                              attachment: TextAttachment(width: width, height: height, baseline: height, id: images.count - 1)))
+    }
+
     /// An `Image(systemName:)` inline: its icon-font character at the text's size.
     mutating func appendSymbol(_ name: String, _ a: Text.Attributes) {
         guard let symbol = SystemSymbols.glyph(named: name) else { return }
@@ -278,6 +302,7 @@ final class LaidOutText: Sendable {
     let glyphPieces: [GlyphPiece]
     let hasColorGlyphs: Bool
     let hasDecorations: Bool
+    let hasAttachments: Bool
     /// What it was laid out from (the cache's key).
     let spans: [TextSpan]
     let options: TextLayoutOptions
@@ -287,9 +312,10 @@ final class LaidOutText: Sendable {
         self.spans = spans
         self.options = options
         var pieces: [GlyphPiece] = []
-        var color = false, decorations = false
+        var color = false, decorations = false, attachments = false
         for line in layout.lines {
             decorations = decorations || !line.decorations.isEmpty
+            attachments = attachments || !line.attachments.isEmpty
             for run in line.runs {
                 if run.isColorBitmap { color = true; continue }
                 let r = GlyphRunGeometry.Run(source: run.face, scale: run.size / run.face.unitsPerEm,
@@ -305,6 +331,7 @@ final class LaidOutText: Sendable {
         glyphPieces = pieces
         hasColorGlyphs = color
         hasDecorations = decorations
+        hasAttachments = attachments
     }
 }
 

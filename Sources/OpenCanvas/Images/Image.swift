@@ -85,6 +85,22 @@ public struct Image: Sendable {
         self.init(content: .symbol(systemName), label: Text(verbatim: systemName))
     }
 
+    /// Whether two images show the same thing (the same bitmap object, drawing,
+    /// file name or symbol, with the same options); images have no other equality.
+    func isSame(as other: Image) -> Bool {
+        guard renderingMode == other.renderingMode, interpolationMode == other.interpolationMode,
+              isAntialiased == other.isAntialiased, capInsets == other.capInsets, resizingMode == other.resizingMode else {
+            return false
+        }
+        switch (content, other.content) {
+        case (.bitmap(let a, let s, let o), .bitmap(let b, let t, let p)): return a === b && s == t && o == p
+        case (.drawing(let a), .drawing(let b)): return a === b
+        case (.named(let a, let x), .named(let b, let y)): return a == b && x == y
+        case (.symbol(let a), .symbol(let b)): return a == b
+        default: return false
+        }
+    }
+
     /// The SF Symbol name of a system image, or `nil`.
     var systemSymbolName: String? {
         if case .symbol(let name) = content { return name }

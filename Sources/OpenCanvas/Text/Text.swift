@@ -14,8 +14,18 @@ public struct Text: Equatable, Sendable {
     enum Content: Sendable, Equatable {
         case verbatim(String)
         case localized(LocalizedStringKey, table: String?, bundle: Bundle?)
-        /// An `Image(systemName:)` set inline in the text.
-        case symbol(String)
+        /// An image set inline in the text (a system symbol as an icon-font
+        /// character, any other image as a box on the baseline).
+        case image(Image)
+
+        static func == (a: Content, b: Content) -> Bool {
+            switch (a, b) {
+            case (.verbatim(let x), .verbatim(let y)): return x == y
+            case (.localized(let k, let t, let b1), .localized(let k2, let t2, let b2)): return k == k2 && t == t2 && b1 == b2
+            case (.image(let x), .image(let y)): return x.isSame(as: y)
+            default: return false
+            }
+        }
     }
 
     struct Run: Sendable, Equatable {
@@ -91,15 +101,11 @@ public struct Text: Equatable, Sendable {
         runs = [Run(content: .localized(key, table: tableName, bundle: bundle))]
     }
 
-    /// An image set inline in text. System symbols are drawn from the icon font at
-    /// the text's size; other images are not drawn inline (they take no room).
+    /// An image set inline in text: a system symbol is drawn from the icon font at
+    /// the text's size and colour; any other image at its own size, sitting on the
+    /// baseline (a template image in the text's colour), and the line grows to fit it.
     public init(_ image: Image) {
-        if let name = image.systemSymbolName {
-            runs = [Run(content: .symbol(name))]
-        } else {
-            Diagnostics.report(.imageUnavailable, "OpenCanvas: only system symbols can be set inline in Text")
-            runs = []
-        }
+        runs = [Run(content: .image(image))]
     }
 
     /// Text made of both operands, each keeping its attributes.
