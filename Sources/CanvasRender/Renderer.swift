@@ -204,10 +204,47 @@ public final class Renderer {
     // MARK: Layers
 
     private func drawLayer(_ id: Int32, _ item: DrawItem, _ list: DisplayList, _ pass: Pass, _ region: ClipRegion) {
-        let bounds = region.bounds
+        var bounds = region.bounds
+        // Where a transparent source leaves the destination alone, the surface need
+        // only cover what the layer draws (a small faded symbol on a large canvas
+        // then costs its own size, not the canvas's).
+        if item.blendMode.transparentSourceKeepsDestination,
+           let content = layerContentBounds(id, list, pass.device, depth: 0) {
+            guard content.isFinite, !content.isEmpty else { return }
+            let box = PixelRect(x0: Int(max(content.minX.rounded(.down) - 1, -1e9)),
+                                y0: Int(max(content.minY.rounded(.down) - 1, -1e9)),
+                                x1: Int(min(content.maxX.rounded(.up) + 1, 1e9)),
+                                y1: Int(min(content.maxY.rounded(.up) + 1, 1e9)))
+            bounds = bounds.intersection(box)
+            guard !bounds.isEmpty else { return }
+        }
         guard let layer = renderLayerContent(id, list, pass, bounds: bounds, ungroupedItem: item) else { return }
         compositeLayer(layer, origin: (bounds.x0, bounds.y0), item, pass, region)
         release(layer)
+    }
+
+    /// A conservative device-space box of everything layer `id` draws, or `nil`
+    /// when that is not known (filters, which spread drawing, or deep nesting).
+    func layerContentBounds(_ id: Int32, _ list: DisplayList, _ device: Transform, depth: Int) -> Rect? {
+        guard depth < 16, id >= 0, Int(id) < list.layers.count else { return nil }
+        var union: Rect? = nil
+        for item in list.layers[Int(id)].items {
+            if item.filter >= 0 { return nil }
+            let b: Rect
+            switch item.content {
+            case .shape(let geometry, let operation):
+                let t = item.transform.concatenating(device)
+                guard t.isFinite else { continue }          // drawn as nothing
+                b = deviceBounds(geometry, operation, t)
+                guard b.isFinite else { return nil }
+            case .layer(let nested):
+                guard let inner = layerContentBounds(nested, list, device, depth: depth + 1) else { return nil }
+                if inner.isEmpty { continue }
+                b = inner
+            }
+            union = union.map { $0.union(b) } ?? b
+        }
+        return union ?? Rect(minX: 0, minY: 0, maxX: 0, maxY: 0)
     }
 
     /// Renders layer `id` into a new transparent surface over `bounds` (in the pass's

@@ -52,6 +52,17 @@ struct SymbolTests {
         #expect(img.pixel(x: 20, y: 20).alpha == 0)
     }
 
+    @Test("a symbol view's foreground colour comes from its environment")
+    func tintedSymbol() throws {
+        let img = try #require(render(Canvas { context, _ in
+            if let star = context.resolveSymbol(id: 0) { context.draw(star, in: CGRect(x: 0, y: 0, width: 40, height: 40)) }
+        } symbols: {
+            Image(systemName: "circle.fill").foregroundColor(.blue).tag(0)
+        }.frame(width: 40, height: 40)))
+        let p = img.pixel(x: 20, y: 20)
+        #expect(p.alpha == 255 && p.blue > 200 && p.red < 60)
+    }
+
     @Test("a scaled symbol stays sharp: it is replayed as vectors, not scaled pixels")
     func sharpWhenScaled() throws {
         let img = try #require(render(Canvas { context, _ in

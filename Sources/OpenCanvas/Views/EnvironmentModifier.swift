@@ -71,3 +71,11 @@ extension View {
         environment(\.truncationMode, mode)
     }
 }
+
+extension View {
+    /// The colour of text and template images (the `.foreground` shading) in this
+    /// view, SwiftUI's older spelling of a colour foreground style.
+    public func foregroundColor(_ color: Color?) -> ModifiedContent<Self, _EnvironmentKeyWritingModifier<Color?>> {
+        environment(\.foregroundColor, color)
+    }
+}
