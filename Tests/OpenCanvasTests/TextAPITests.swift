@@ -228,6 +228,21 @@ struct TextAPITests {
         var measured = CGSize(width: -1, height: -1)
         _ = badInputScene { measured = $0.resolve(Text("")).measure(in: CGSize(width: 100, height: 100)) }
         #expect(measured == .zero)
+        // Row 46: size 0 under perspective draws nothing; real text under perspective
+        // (outlines, not the glyph cache) draws without trapping.
+        var m = ProjectionTransform()
+        m.m13 = 0.01
+        #expect(identical(badInputScene { c in
+            var p = c
+            p.addFilter(.projectionTransform(m))
+            p.draw(Text("abc").font(.system(size: 0)), at: CGPoint(x: 20, y: 15))
+        }, clean))
+        let tilted = badInputScene { c in
+            var p = c
+            p.addFilter(.projectionTransform(m))
+            p.draw(Text("abc").font(.system(size: 12)), at: CGPoint(x: 20, y: 15))
+        }
+        #expect(!identical(tilted, clean))
         // Huge sizes and hostile tracking draw without trapping.
         _ = badInputScene { context in
             context.draw(Text("abc").font(.system(size: 1e12)), at: CGPoint(x: 20, y: 15))
