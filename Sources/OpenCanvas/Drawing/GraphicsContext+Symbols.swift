@@ -68,7 +68,7 @@ extension SymbolTable {
                                   height: ideal.height.isFinite ? max(0, ideal.height) : 0)
                 tagged.place(in: CGRect(origin: .zero, size: size))
                 let recorder = GraphicsContext.Recorder()
-                tagged.render(into: recorder, environment: environment)
+                tagged.render(in: RenderContext(recorder: recorder, environment: environment))
                 table.symbols[tagged.tag] = GraphicsContext.ResolvedSymbol(size: size, list: recorder.list)
             } else if let tuple = node as? TupleNode {
                 tuple.children.forEach(visit)

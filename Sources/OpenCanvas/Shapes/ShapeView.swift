@@ -74,11 +74,10 @@ final class ShapeNode: ViewNode {
 
     override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { sizing(proposal) }
 
-    override func render(into recorder: GraphicsContext.Recorder, environment: EnvironmentValues) {
-        guard frame.width.isFinite, frame.height.isFinite else { return }
-        var context = GraphicsContext(recorder: recorder, base: .identity,
-                                      size: frame.size, environment: environment)
-        draw(&context, frame)
+    override func render(in context: RenderContext) {
+        guard frame.isFiniteRect else { return }
+        var graphics = context.graphicsContext(in: frame)
+        draw(&graphics, CGRect(origin: .zero, size: frame.size))
     }
 }
 

@@ -57,28 +57,29 @@ final class CanvasNode: ViewNode {
         proposal.replacingUnspecifiedDimensions()
     }
 
-    override func render(into recorder: GraphicsContext.Recorder, environment: EnvironmentValues) {
+    override func render(in context: RenderContext) {
         guard frame.width > 0, frame.height > 0, frame.width.isFinite, frame.height.isFinite else { return }
+        let recorder = context.recorder, environment = context.environment
         // The canvas's drawing is clipped to its bounds.
-        let clip = recorder.list.addClip(ClipNode(parent: -1, geometry: .rect(frame.rect), transform: .identity,
+        let clip = recorder.list.addClip(ClipNode(parent: context.clip, geometry: .rect(frame.rect), transform: .identity,
                                                   rule: .nonZero, antialiased: true))
         let base = CGAffineTransform(translationX: frame.minX, y: frame.minY)
         // Symbols are rendered once per canvas render, before the renderer runs.
         let table = symbols.map { SymbolTable.render($0, environment: environment) }
         if colorMode == environment.surfaceColorMode {
-            var context = GraphicsContext(recorder: recorder, base: base, size: frame.size, environment: environment,
-                                          clip: clip)
-            context.symbols = table
-            renderer(&context, frame.size)
+            var graphics = GraphicsContext(recorder: recorder, base: base, size: frame.size, environment: environment,
+                                           clip: clip, layer: context.layer)
+            graphics.symbols = table
+            renderer(&graphics, frame.size)
         } else {
             // A canvas whose working space differs from the surface's draws into a
             // layer of its own mode, converted when the layer is composited.
             let layer = recorder.list.addLayer(colorMode: colorMode.engine)
-            var context = GraphicsContext(recorder: recorder, base: base, size: frame.size, environment: environment,
-                                          layer: layer)
-            context.symbols = table
-            renderer(&context, frame.size)
-            recorder.list.append(DrawItem(content: .layer(layer), transform: .identity, clip: clip))
+            var graphics = GraphicsContext(recorder: recorder, base: base, size: frame.size, environment: environment,
+                                           layer: layer)
+            graphics.symbols = table
+            renderer(&graphics, frame.size)
+            recorder.list.append(DrawItem(content: .layer(layer), transform: .identity, clip: clip), to: context.layer)
         }
     }
 }

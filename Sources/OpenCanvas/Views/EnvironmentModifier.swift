@@ -35,10 +35,10 @@ final class EnvironmentNode: ViewNode {
         child.place(in: frame)
     }
 
-    override func render(into recorder: GraphicsContext.Recorder, environment: EnvironmentValues) {
-        var inner = environment
-        write(&inner)
-        child.render(into: recorder, environment: inner)
+    override func render(in context: RenderContext) {
+        var inner = context
+        write(&inner.environment)
+        child.render(in: inner)
     }
 }
 

@@ -104,8 +104,8 @@ final class FrameNode: ViewNode {
                                width: s.width, height: s.height))
     }
 
-    override func render(into recorder: GraphicsContext.Recorder, environment: EnvironmentValues) {
-        child.render(into: recorder, environment: environment)
+    override func render(in context: RenderContext) {
+        child.render(in: context)
     }
 }
 

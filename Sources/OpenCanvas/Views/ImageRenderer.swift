@@ -36,7 +36,7 @@ public final class ImageRenderer<Content: View> {
         let size = root.sizeThatFits(proposedSize)
         root.place(in: CGRect(origin: .zero, size: size))
         let recorder = GraphicsContext.Recorder()
-        root.render(into: recorder, environment: environment)
+        root.render(in: RenderContext(recorder: recorder, environment: environment))
         return Rasterization.image(of: recorder.list, size: size, scale: scale, opaque: isOpaque, colorMode: colorMode)
     }
 }

@@ -37,7 +37,7 @@ final class TagNode: ViewNode {
         child.place(in: frame)
     }
 
-    override func render(into recorder: GraphicsContext.Recorder, environment: EnvironmentValues) {
-        child.render(into: recorder, environment: environment)
+    override func render(in context: RenderContext) {
+        child.render(in: context)
     }
 }

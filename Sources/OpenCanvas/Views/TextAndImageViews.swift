@@ -26,10 +26,9 @@ final class TextNode: ViewNode {
         return resolved.measure(in: CGSize(width: proposal.width ?? .infinity, height: proposal.height ?? .infinity))
     }
 
-    override func render(into recorder: GraphicsContext.Recorder, environment: EnvironmentValues) {
+    override func render(in context: RenderContext) {
         guard frame.isFiniteRect else { return }
-        let context = GraphicsContext(recorder: recorder, base: .identity, size: frame.size, environment: environment)
-        context.draw(text, in: frame)
+        context.graphicsContext(in: frame).draw(text, in: CGRect(origin: .zero, size: frame.size))
     }
 }
 
@@ -58,9 +57,8 @@ final class ImageNode: ViewNode {
         return CGSize(width: proposal.width ?? own.width, height: proposal.height ?? own.height)
     }
 
-    override func render(into recorder: GraphicsContext.Recorder, environment: EnvironmentValues) {
+    override func render(in context: RenderContext) {
         guard frame.isFiniteRect else { return }
-        let context = GraphicsContext(recorder: recorder, base: .identity, size: frame.size, environment: environment)
-        context.draw(image, in: frame)
+        context.graphicsContext(in: frame).draw(image, in: CGRect(origin: .zero, size: frame.size))
     }
 }

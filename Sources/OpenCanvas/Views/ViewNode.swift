@@ -15,7 +15,31 @@ class ViewNode {
     func place(in frame: CGRect) { self.frame = frame }
 
     /// Draws the node into the recording.
-    func render(into recorder: GraphicsContext.Recorder, environment: EnvironmentValues) {}
+    func render(in context: RenderContext) {}
+}
+
+/// Where a node draws: the recording, the layer and clip it draws into, and the
+/// environment. Nodes are placed in root coordinates; a node that groups or clips
+/// its children (opacity, clip shapes) gives them a context with its own layer or
+/// clip.
+@MainActor
+struct RenderContext {
+    let recorder: GraphicsContext.Recorder
+    var environment: EnvironmentValues
+    var layer: Int32 = 0
+    var clip: Int32 = -1
+
+    init(recorder: GraphicsContext.Recorder, environment: EnvironmentValues) {
+        self.recorder = recorder
+        self.environment = environment
+    }
+
+    /// A drawing context whose origin is `frame`'s top-left corner, of `frame`'s
+    /// size, drawing into this context's layer inside its clip.
+    func graphicsContext(in frame: CGRect) -> GraphicsContext {
+        GraphicsContext(recorder: recorder, base: CGAffineTransform(translationX: frame.minX, y: frame.minY),
+                        size: frame.size, environment: environment, clip: clip, layer: layer)
+    }
 }
 
 /// Views OpenCanvas draws itself.
@@ -67,8 +91,8 @@ final class TupleNode: ViewNode {
         }
     }
 
-    override func render(into recorder: GraphicsContext.Recorder, environment: EnvironmentValues) {
-        for c in children { c.render(into: recorder, environment: environment) }
+    override func render(in context: RenderContext) {
+        for c in children { c.render(in: context) }
     }
 }
 
