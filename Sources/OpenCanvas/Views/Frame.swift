@@ -35,23 +35,6 @@ extension ModifiedContent: View where Content: View, Modifier: _PrimitiveViewMod
     public typealias Body = Never
 }
 
-/// An alignment in both axes.
-@frozen
-public struct Alignment: Hashable, Sendable {
-    var x: CGFloat
-    var y: CGFloat
-
-    public static let center = Alignment(x: 0.5, y: 0.5)
-    public static let leading = Alignment(x: 0, y: 0.5)
-    public static let trailing = Alignment(x: 1, y: 0.5)
-    public static let top = Alignment(x: 0.5, y: 0)
-    public static let bottom = Alignment(x: 0.5, y: 1)
-    public static let topLeading = Alignment(x: 0, y: 0)
-    public static let topTrailing = Alignment(x: 1, y: 0)
-    public static let bottomLeading = Alignment(x: 0, y: 1)
-    public static let bottomTrailing = Alignment(x: 1, y: 1)
-}
-
 /// A fixed-size frame (`.frame(width:height:alignment:)`).
 @frozen
 public struct _FrameLayout: _PrimitiveViewModifier, Sendable {
@@ -99,9 +82,7 @@ final class FrameNode: ViewNode {
     override func place(in frame: CGRect) {
         super.place(in: frame)
         let s = child.sizeThatFits(ProposedViewSize(width: frame.width, height: frame.height))
-        child.place(in: CGRect(x: frame.minX + (frame.width - s.width) * layout.alignment.x,
-                               y: frame.minY + (frame.height - s.height) * layout.alignment.y,
-                               width: s.width, height: s.height))
+        child.place(in: layout.alignment.place(s, in: frame, child: child))
     }
 
     override func render(in context: RenderContext) {

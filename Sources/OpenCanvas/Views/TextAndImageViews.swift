@@ -21,9 +21,14 @@ final class TextNode: ViewNode {
         self.environment = environment
     }
 
+    private lazy var resolved = GraphicsContext.ResolvedText(text: text, environment: environment)
+
     override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
-        let resolved = GraphicsContext.ResolvedText(text: text, environment: environment)
-        return resolved.measure(in: CGSize(width: proposal.width ?? .infinity, height: proposal.height ?? .infinity))
+        resolved.measure(in: CGSize(width: proposal.width ?? .infinity, height: proposal.height ?? .infinity))
+    }
+
+    override func baseline(first: Bool, size: CGSize) -> CGFloat? {
+        first ? resolved.firstBaseline(in: size) : resolved.lastBaseline(in: size)
     }
 
     override func render(in context: RenderContext) {

@@ -43,7 +43,7 @@ extension TupleView: View {
 }
 
 /// A result builder that composes views.
-@resultBuilder
+@resultBuilder @MainActor @preconcurrency
 public enum ViewBuilder {
     public static func buildExpression<Content: View>(_ content: Content) -> Content { content }
     public static func buildBlock() -> EmptyView { EmptyView() }
@@ -51,6 +51,19 @@ public enum ViewBuilder {
     public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<(repeat each Content)> {
         TupleView((repeat each content))
     }
+    /// `if` without `else`: the content, or nothing.
+    public static func buildOptional<Content: View>(_ content: Content?) -> Content? { content }
+    public static func buildIf<Content: View>(_ content: Content?) -> Content? { content }
+    /// `if`/`else` and `switch`: one of two contents.
+    public static func buildEither<TrueContent: View, FalseContent: View>(first: TrueContent)
+        -> _ConditionalContent<TrueContent, FalseContent> {
+        _ConditionalContent(storage: .trueContent(first))
+    }
+    public static func buildEither<TrueContent: View, FalseContent: View>(second: FalseContent)
+        -> _ConditionalContent<TrueContent, FalseContent> {
+        _ConditionalContent(storage: .falseContent(second))
+    }
+    public static func buildLimitedAvailability<Content: View>(_ content: Content) -> AnyView { AnyView(content) }
 }
 
 /// The spelling of `ViewBuilder` in Apple's 2026 documentation.

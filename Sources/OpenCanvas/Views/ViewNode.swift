@@ -11,6 +11,25 @@ class ViewNode {
     /// The size the node chooses for a proposal.
     func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { .zero }
 
+    /// `sizeThatFits`, remembered per proposal for this layout (nodes are made
+    /// afresh for each render): containers ask their children several times, and
+    /// without this nested stacks would cost exponential time in their depth.
+    final func measure(_ proposal: ProposedViewSize) -> CGSize {
+        if let known = measured.first(where: { $0.0 == proposal }) { return known.1 }
+        let size = sizeThatFits(proposal)
+        if measured.count < 8 { measured.append((proposal, size)) }
+        return size
+    }
+    private var measured: [(ProposedViewSize, CGSize)] = []
+
+    /// The distance from the top to the first (or last) text baseline when laid
+    /// out at `size`; `nil` for a view without text (its bottom serves).
+    func baseline(first: Bool, size: CGSize) -> CGFloat? { nil }
+
+    /// How the node takes part in a stack's layout: views (1), or a group of views
+    /// (Group, ForEach, tuples) whose children lay out as the stack's own.
+    var flattened: [ViewNode] { [self] }
+
     /// Places the node (and its children) in `frame`.
     func place(in frame: CGRect) { self.frame = frame }
 
@@ -59,7 +78,12 @@ func makeNode<V: View>(_ view: V, environment: EnvironmentValues) -> ViewNode {
 }
 
 extension EmptyView: PrimitiveView {
-    func makeNode(environment: EnvironmentValues) -> ViewNode { ViewNode() }
+    func makeNode(environment: EnvironmentValues) -> ViewNode { EmptyNode() }
+}
+
+/// Nothing: no size, nothing drawn, no place in a stack.
+final class EmptyNode: ViewNode {
+    override var flattened: [ViewNode] { [] }
 }
 
 /// The children of a tuple view, stacked vertically and centred, as SwiftUI does
@@ -68,6 +92,8 @@ final class TupleNode: ViewNode {
     let children: [ViewNode]
     let spacing: CGFloat = 8
     init(children: [ViewNode]) { self.children = children }
+
+    override var flattened: [ViewNode] { children.flatMap(\.flattened) }
 
     override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
         var width: CGFloat = 0, height: CGFloat = 0

@@ -1,0 +1,126 @@
+import Foundation
+
+/// One of two views, chosen by an `if`/`else` or `switch` in a view builder.
+public struct _ConditionalContent<TrueContent: View, FalseContent: View>: View {
+    enum Storage {
+        case trueContent(TrueContent)
+        case falseContent(FalseContent)
+    }
+    let storage: Storage
+    public typealias Body = Never
+}
+
+extension _ConditionalContent: PrimitiveView {
+    func makeNode(environment: EnvironmentValues) -> ViewNode {
+        switch storage {
+        case .trueContent(let v): return OpenCanvas.makeNode(v, environment: environment)
+        case .falseContent(let v): return OpenCanvas.makeNode(v, environment: environment)
+        }
+    }
+}
+
+/// An optional view (`if` without `else` in a view builder): its content, or nothing.
+extension Optional: View where Wrapped: View {
+    public typealias Body = Never
+}
+
+extension Optional: PrimitiveView where Wrapped: View {
+    func makeNode(environment: EnvironmentValues) -> ViewNode {
+        switch self {
+        case .some(let v): return OpenCanvas.makeNode(v, environment: environment)
+        case .none: return EmptyNode()
+        }
+    }
+}
+
+/// A type-erased view.
+public struct AnyView: View {
+    let make: @MainActor (EnvironmentValues) -> ViewNode
+
+    public init<V: View>(_ view: V) {
+        make = { OpenCanvas.makeNode(view, environment: $0) }
+    }
+
+    public init<V: View>(erasing view: V) { self.init(view) }
+
+    public typealias Body = Never
+}
+
+extension AnyView: PrimitiveView {
+    func makeNode(environment: EnvironmentValues) -> ViewNode { make(environment) }
+}
+
+/// Several views as one: a container lays them out as its own children, and a
+/// modifier on the group applies to each.
+public struct Group<Content: View>: View {
+    let content: Content
+
+    public init(@ViewBuilder content: () -> Content) {
+        self.content = content()
+    }
+
+    public typealias Body = Never
+}
+
+extension Group: PrimitiveView {
+    func makeNode(environment: EnvironmentValues) -> ViewNode {
+        GroupNode(children: OpenCanvas.makeNode(content, environment: environment).flattened)
+    }
+}
+
+/// Children that belong to the container around them (Group, ForEach). Outside a
+/// container they lay out as a vertical stack, as at the root of a view.
+final class GroupNode: ViewNode {
+    let children: [ViewNode]
+    private lazy var stack = StackNode(axis: .vertical, horizontal: .center, vertical: .center, spacing: nil,
+                                       children: children)
+
+    init(children: [ViewNode]) { self.children = children }
+
+    override var flattened: [ViewNode] { children }
+    override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { stack.measure(proposal) }
+    override func place(in frame: CGRect) {
+        super.place(in: frame)
+        stack.place(in: frame)
+    }
+    override func render(in context: RenderContext) { stack.render(in: context) }
+}
+
+/// Views made from a collection: one per element, identified by `id`.
+public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: View {
+    public var data: Data
+    public var content: (Data.Element) -> Content
+    let id: KeyPath<Data.Element, ID>
+
+    public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+        self.data = data
+        self.id = id
+        self.content = content
+    }
+
+    public typealias Body = Never
+}
+
+extension ForEach where ID == Data.Element.ID, Data.Element: Identifiable {
+    public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+        self.init(data, id: \Data.Element.id, content: content)
+    }
+}
+
+extension ForEach where Data == Range<Int>, ID == Int {
+    /// Views for a constant range of integers.
+    public init(_ data: Range<Int>, @ViewBuilder content: @escaping (Int) -> Content) {
+        self.init(data, id: \.self, content: content)
+    }
+}
+
+extension ForEach: PrimitiveView {
+    func makeNode(environment: EnvironmentValues) -> ViewNode {
+        var children: [ViewNode] = []
+        children.reserveCapacity(data.count)
+        for element in data {
+            children.append(contentsOf: OpenCanvas.makeNode(content(element), environment: environment).flattened)
+        }
+        return GroupNode(children: children)
+    }
+}

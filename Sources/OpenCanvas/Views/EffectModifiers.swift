@@ -1,0 +1,137 @@
+import Foundation
+import CanvasGeometry
+import CanvasRender
+
+// MARK: - Opacity
+
+@frozen
+public struct _OpacityEffect: _PrimitiveViewModifier, Sendable {
+    let opacity: Double
+}
+
+extension _OpacityEffect: NodeMakingModifier {
+    func makeNode<Content: View>(_ content: Content, environment: EnvironmentValues) -> ViewNode {
+        OpacityNode(child: OpenCanvas.makeNode(content, environment: environment), opacity: opacity)
+    }
+}
+
+/// Draws the child into a layer composited with an opacity (overlapping parts of
+/// the child are not doubled).
+final class OpacityNode: ViewNode {
+    let child: ViewNode
+    let opacity: Double
+
+    init(child: ViewNode, opacity: Double) {
+        self.child = child
+        self.opacity = opacity
+    }
+
+    override func sizeThatFits(_ p: ProposedViewSize) -> CGSize { child.measure(p) }
+    override func place(in frame: CGRect) {
+        super.place(in: frame)
+        child.place(in: frame)
+    }
+    override func baseline(first: Bool, size: CGSize) -> CGFloat? { child.baseline(first: first, size: size) }
+
+    override func render(in context: RenderContext) {
+        if opacity >= 1 { return child.render(in: context) }
+        guard opacity > 0 else { return }
+        let list = context.recorder
+        let id = list.list.addLayer()
+        var inner = context
+        inner.layer = id
+        inner.clip = -1
+        child.render(in: inner)
+        list.list.append(DrawItem(content: .layer(id), transform: .identity, opacity: opacity, clip: context.clip),
+                         to: context.layer)
+    }
+}
+
+extension View {
+    /// Draws the view with an opacity (clamped to 0…1; NaN is ignored), as one
+    /// layer.
+    public func opacity(_ opacity: Double) -> ModifiedContent<Self, _OpacityEffect> {
+        let o = opacity.isNaN ? 1 : min(max(opacity, 0), 1)
+        if opacity.isNaN { Diagnostics.report(.nonFiniteValue) }
+        return ModifiedContent(content: self, modifier: _OpacityEffect(opacity: o))
+    }
+}
+
+// MARK: - Clipping
+
+@frozen
+public struct _ClipEffect<ClipShape: Shape>: _PrimitiveViewModifier {
+    let shape: ClipShape
+    let style: FillStyle
+}
+
+extension _ClipEffect: NodeMakingModifier {
+    func makeNode<Content: View>(_ content: Content, environment: EnvironmentValues) -> ViewNode {
+        let shape = self.shape
+        return ClipNodeView(child: OpenCanvas.makeNode(content, environment: environment),
+                            path: { shape.path(in: $0) }, style: style)
+    }
+}
+
+/// Clips the child to a shape in its frame.
+final class ClipNodeView: ViewNode {
+    let child: ViewNode
+    let path: (CGRect) -> Path
+    let style: FillStyle
+
+    init(child: ViewNode, path: @escaping (CGRect) -> Path, style: FillStyle) {
+        self.child = child
+        self.path = path
+        self.style = style
+    }
+
+    override func sizeThatFits(_ p: ProposedViewSize) -> CGSize { child.measure(p) }
+    override func place(in frame: CGRect) {
+        super.place(in: frame)
+        child.place(in: frame)
+    }
+    override func baseline(first: Bool, size: CGSize) -> CGFloat? { child.baseline(first: first, size: size) }
+
+    override func render(in context: RenderContext) {
+        guard frame.isFiniteRect else { return }
+        var inner = context
+        inner.clip = context.recorder.list.addClip(ClipNode(parent: context.clip, geometry: path(frame).geometry,
+                                                            transform: .identity,
+                                                            rule: style.isEOFilled ? .evenOdd : .nonZero,
+                                                            antialiased: style.isAntialiased))
+        child.render(in: inner)
+    }
+}
+
+extension View {
+    /// Clips the view to `shape` in its frame.
+    public func clipShape<S: Shape>(_ shape: S, style: FillStyle = FillStyle()) -> ModifiedContent<Self, _ClipEffect<S>> {
+        ModifiedContent(content: self, modifier: _ClipEffect(shape: shape, style: style))
+    }
+
+    /// Clips the view to its frame.
+    public func clipped(antialiased: Bool = false) -> ModifiedContent<Self, _ClipEffect<Rectangle>> {
+        clipShape(Rectangle(), style: FillStyle(antialiased: antialiased))
+    }
+
+    /// Clips the view to its frame with rounded corners.
+    public func cornerRadius(_ radius: CGFloat, antialiased: Bool = true) -> ModifiedContent<Self, _ClipEffect<RoundedRectangle>> {
+        clipShape(RoundedRectangle(cornerRadius: radius.isFinite ? max(0, radius) : 0),
+                  style: FillStyle(antialiased: antialiased))
+    }
+}
+
+// MARK: - Colour as a view
+
+extension Color: View {
+    public typealias Body = Never
+}
+
+extension Color: PrimitiveView {
+    func makeNode(environment: EnvironmentValues) -> ViewNode {
+        let color = self
+        return ShapeNode(sizing: { $0.replacingUnspecifiedDimensions() }) { context, rect in
+            context.fill(Path(rect), with: .color(color))
+        }
+    }
+}
