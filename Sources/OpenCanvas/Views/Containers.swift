@@ -72,6 +72,7 @@ extension Group: PrimitiveView {
 /// container they lay out as a vertical stack, as at the root of a view.
 final class GroupNode: ViewNode {
     let children: [ViewNode]
+    override var subnodes: [ViewNode] { children }
     private lazy var stack = StackNode(axis: .vertical, horizontal: .center, vertical: .center, spacing: nil,
                                        children: children)
 

@@ -19,6 +19,7 @@ extension _OpacityEffect: NodeMakingModifier {
 /// the child are not doubled).
 final class OpacityNode: ViewNode {
     let child: ViewNode
+    override var subnodes: [ViewNode] { [child] }
     let opacity: Double
 
     init(child: ViewNode, opacity: Double) {
@@ -76,6 +77,7 @@ extension _ClipEffect: NodeMakingModifier {
 /// Clips the child to a shape in its frame.
 final class ClipNodeView: ViewNode {
     let child: ViewNode
+    override var subnodes: [ViewNode] { [child] }
     let path: (CGRect) -> Path
     let style: FillStyle
 

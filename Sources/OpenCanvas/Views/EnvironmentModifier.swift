@@ -21,6 +21,7 @@ extension _EnvironmentKeyWritingModifier: NodeMakingModifier {
 /// A node that changes the environment its child renders with.
 final class EnvironmentNode: ViewNode {
     let child: ViewNode
+    override var subnodes: [ViewNode] { [child] }
     let write: (inout EnvironmentValues) -> Void
 
     init(child: ViewNode, write: @escaping (inout EnvironmentValues) -> Void) {

@@ -65,6 +65,7 @@ extension View {
 
 final class FrameNode: ViewNode {
     let child: ViewNode
+    override var subnodes: [ViewNode] { [child] }
     let layout: _FrameLayout
 
     init(child: ViewNode, layout: _FrameLayout) {

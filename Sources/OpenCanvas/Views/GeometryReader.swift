@@ -63,6 +63,7 @@ final class GeometryReaderNode: ViewNode {
     let environment: EnvironmentValues
     let build: (GeometryProxy) -> ViewNode
     var child: ViewNode?
+    override var subnodes: [ViewNode] { child.map { [$0] } ?? [] }
 
     init(environment: EnvironmentValues, build: @escaping (GeometryProxy) -> ViewNode) {
         self.environment = environment
@@ -95,6 +96,7 @@ extension _CoordinateSpaceModifier: NodeMakingModifier {
 
 final class NamedSpaceNode: ViewNode {
     let child: ViewNode
+    override var subnodes: [ViewNode] { [child] }
     let name: AnyHashable
 
     init(child: ViewNode, name: AnyHashable) {

@@ -42,6 +42,7 @@ extension _PaddingLayout: NodeMakingModifier {
 /// insets, sized as its size plus them.
 final class PaddingNode: ViewNode {
     let child: ViewNode
+    override var subnodes: [ViewNode] { [child] }
     let insets: EdgeInsets
 
     init(child: ViewNode, insets: EdgeInsets) {
@@ -118,6 +119,7 @@ extension _FlexFrameLayout: NodeMakingModifier {
 /// fills what is offered and `minWidth` keeps at least that much, as SwiftUI's do.
 final class FlexFrameNode: ViewNode {
     let child: ViewNode
+    override var subnodes: [ViewNode] { [child] }
     let layout: _FlexFrameLayout
 
     init(child: ViewNode, layout: _FlexFrameLayout) {
@@ -209,6 +211,7 @@ extension _OffsetEffect: NodeMakingModifier {
 /// Draws (and hit-tests) the child moved, without changing its layout.
 final class OffsetNode: ViewNode {
     let child: ViewNode
+    override var subnodes: [ViewNode] { [child] }
     let offset: CGSize
 
     init(child: ViewNode, offset: CGSize) {
@@ -256,6 +259,7 @@ extension _PositionLayout: NodeMakingModifier {
 /// Takes all the room offered and puts the child's centre at a point of it.
 final class PositionNode: ViewNode {
     let child: ViewNode
+    override var subnodes: [ViewNode] { [child] }
     let position: CGPoint
 
     init(child: ViewNode, position: CGPoint) {
@@ -313,6 +317,7 @@ final class OverlayNode: ViewNode {
     let secondary: ViewNode
     let alignment: Alignment
     let inFront: Bool
+    override var subnodes: [ViewNode] { inFront ? [child, secondary] : [secondary, child] }
 
     init(child: ViewNode, secondary: ViewNode, alignment: Alignment, inFront: Bool) {
         self.child = child
@@ -396,6 +401,7 @@ extension _HiddenModifier: NodeMakingModifier {
 /// Keeps the child's layout, draws nothing.
 final class HiddenNode: ViewNode {
     let child: ViewNode
+    override var subnodes: [ViewNode] { [child] }
     init(child: ViewNode) { self.child = child }
     override func sizeThatFits(_ p: ProposedViewSize) -> CGSize { child.measure(p) }
     override func place(in frame: CGRect) {

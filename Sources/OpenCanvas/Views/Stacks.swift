@@ -85,6 +85,7 @@ final class StackNode: ViewNode {
     let vertical: VerticalAlignment
     let spacing: CGFloat
     let children: [ViewNode]
+    override var subnodes: [ViewNode] { children }
 
     init(axis: Axis, horizontal: HorizontalAlignment, vertical: VerticalAlignment, spacing: CGFloat?,
          children: [ViewNode]) {
@@ -210,6 +211,7 @@ final class StackNode: ViewNode {
 final class ZStackNode: ViewNode {
     let alignment: Alignment
     let children: [ViewNode]
+    override var subnodes: [ViewNode] { children }
 
     init(alignment: Alignment, children: [ViewNode]) {
         self.alignment = alignment

@@ -23,6 +23,7 @@ extension View {
 /// A node carrying a tag; lays out and draws as its child.
 final class TagNode: ViewNode {
     let child: ViewNode
+    override var subnodes: [ViewNode] { [child] }
     let tag: AnyHashable
 
     init(child: ViewNode, tag: AnyHashable) {

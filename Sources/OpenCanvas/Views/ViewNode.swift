@@ -26,6 +26,10 @@ class ViewNode {
     /// out at `size`; `nil` for a view without text (its bottom serves).
     func baseline(first: Bool, size: CGSize) -> CGFloat? { nil }
 
+    /// The nodes inside this one, in drawing order (for hit testing, accessibility
+    /// and tests).
+    var subnodes: [ViewNode] { [] }
+
     /// How the node takes part in a stack's layout: views (1), or a group of views
     /// (Group, ForEach, tuples) whose children lay out as the stack's own.
     var flattened: [ViewNode] { [self] }
@@ -90,6 +94,7 @@ final class EmptyNode: ViewNode {
 /// when several views stand at the root with no container (8 points apart).
 final class TupleNode: ViewNode {
     let children: [ViewNode]
+    override var subnodes: [ViewNode] { children }
     let spacing: CGFloat = 8
     init(children: [ViewNode]) { self.children = children }
 
