@@ -64,12 +64,22 @@ extension InsettableShape {
 }
 
 final class ShapeNode: ViewNode {
+    override var coversItself: Bool { true }
     let sizing: (ProposedViewSize) -> CGSize
     let draw: (inout GraphicsContext, CGRect) -> Void
+    /// The shape's outline in a frame, for hit testing (nil: the whole frame).
+    let hitPath: ((CGRect) -> Path)?
 
-    init(sizing: @escaping (ProposedViewSize) -> CGSize, draw: @escaping (inout GraphicsContext, CGRect) -> Void) {
+    init(sizing: @escaping (ProposedViewSize) -> CGSize, hitPath: ((CGRect) -> Path)? = nil,
+         draw: @escaping (inout GraphicsContext, CGRect) -> Void) {
         self.sizing = sizing
+        self.hitPath = hitPath
         self.draw = draw
+    }
+
+    override func covers(_ point: CGPoint) -> Bool {
+        guard let hitPath else { return frame.contains(point) }
+        return hitPath(frame).contains(point)
     }
 
     override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { sizing(proposal) }
@@ -84,7 +94,7 @@ final class ShapeNode: ViewNode {
 extension _ShapeView: PrimitiveView {
     func makeNode(environment: EnvironmentValues) -> ViewNode {
         let shape = self.shape, style = self.style, fillStyle = self.fillStyle, stroke = self.stroke
-        return ShapeNode(sizing: { shape.sizeThatFits($0) }) { context, frame in
+        return ShapeNode(sizing: { shape.sizeThatFits($0) }, hitPath: { shape.path(in: $0) }) { context, frame in
             let path = shape.path(in: frame)
             // The style's unit space maps onto the shape's frame.
             let shading = GraphicsContext.Shading.style(_ModifiedShapeStyle(base: style, opacity: 1, blendMode: nil,

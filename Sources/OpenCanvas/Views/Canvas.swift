@@ -42,6 +42,7 @@ extension Canvas where Symbols == EmptyView {
 }
 
 final class CanvasNode: ViewNode {
+    override var coversItself: Bool { true }
     let renderer: (inout GraphicsContext, CGSize) -> Void
     let colorMode: ColorRenderingMode
     /// The symbol views' nodes (tagged views are found in it at each render).
@@ -57,6 +58,16 @@ final class CanvasNode: ViewNode {
         proposal.replacingUnspecifiedDimensions()
     }
 
+    /// Runs the renderer, noting the observable models it reads (a change to one
+    /// re-renders a hosted view).
+    private func draw(_ graphics: inout GraphicsContext, _ size: CGSize) {
+        if let graph = ViewGraph.current {
+            graph.tracking { renderer(&graphics, size) }
+        } else {
+            renderer(&graphics, size)
+        }
+    }
+
     override func render(in context: RenderContext) {
         guard frame.width > 0, frame.height > 0, frame.width.isFinite, frame.height.isFinite else { return }
         let recorder = context.recorder, environment = context.environment
@@ -70,7 +81,7 @@ final class CanvasNode: ViewNode {
             var graphics = GraphicsContext(recorder: recorder, base: base, size: frame.size, environment: environment,
                                            clip: clip, layer: context.layer)
             graphics.symbols = table
-            renderer(&graphics, frame.size)
+            draw(&graphics, frame.size)
         } else {
             // A canvas whose working space differs from the surface's draws into a
             // layer of its own mode, converted when the layer is composited.
@@ -78,7 +89,7 @@ final class CanvasNode: ViewNode {
             var graphics = GraphicsContext(recorder: recorder, base: base, size: frame.size, environment: environment,
                                            layer: layer)
             graphics.symbols = table
-            renderer(&graphics, frame.size)
+            draw(&graphics, frame.size)
             recorder.list.append(DrawItem(content: .layer(layer), transform: .identity, clip: clip), to: context.layer)
         }
     }

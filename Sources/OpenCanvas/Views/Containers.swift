@@ -119,8 +119,12 @@ extension ForEach: PrimitiveView {
     func makeNode(environment: EnvironmentValues) -> ViewNode {
         var children: [ViewNode] = []
         children.reserveCapacity(data.count)
+        let graph = ViewGraph.current
         for element in data {
+            // Each element's views are identified by its id, not its position.
+            _ = graph?.enter(id: AnyHashable(element[keyPath: id]))
             children.append(contentsOf: OpenCanvas.makeNode(content(element), environment: environment).flattened)
+            graph?.leave()
         }
         return GroupNode(children: children)
     }

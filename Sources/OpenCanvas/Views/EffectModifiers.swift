@@ -18,6 +18,8 @@ extension _OpacityEffect: NodeMakingModifier {
 /// Draws the child into a layer composited with an opacity (overlapping parts of
 /// the child are not doubled).
 final class OpacityNode: ViewNode {
+    /// A fully transparent view takes no taps.
+    override var allowsHits: Bool { opacity > 0 }
     let child: ViewNode
     override var subnodes: [ViewNode] { [child] }
     let opacity: Double

@@ -400,6 +400,7 @@ extension _HiddenModifier: NodeMakingModifier {
 
 /// Keeps the child's layout, draws nothing.
 final class HiddenNode: ViewNode {
+    override var allowsHits: Bool { false }
     let child: ViewNode
     override var subnodes: [ViewNode] { [child] }
     init(child: ViewNode) { self.child = child }

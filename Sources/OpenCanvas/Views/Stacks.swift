@@ -297,6 +297,7 @@ extension Divider: PrimitiveView {
 }
 
 final class DividerNode: ViewNode {
+    override var coversItself: Bool { true }
     let thickness: CGFloat
     /// The separator colour of Apple's light appearance.
     static let color = Color(.sRGB, red: 60.0 / 255, green: 60.0 / 255, blue: 67.0 / 255, opacity: 0.29)

@@ -13,6 +13,7 @@ extension Text: PrimitiveView {
 }
 
 final class TextNode: ViewNode {
+    override var coversItself: Bool { true }
     let text: Text
     let environment: EnvironmentValues
 
@@ -46,6 +47,7 @@ extension Image: PrimitiveView {
 }
 
 final class ImageNode: ViewNode {
+    override var coversItself: Bool { true }
     let image: Image
     let environment: EnvironmentValues
 

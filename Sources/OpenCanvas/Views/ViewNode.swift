@@ -30,6 +30,15 @@ class ViewNode {
     /// and tests).
     var subnodes: [ViewNode] { [] }
 
+    // Hit testing (see `deliverTap`): views that draw cover their frame (shapes
+    // their path); containers are hit only through their children.
+    /// Whether hit testing may find this node or its children.
+    var allowsHits: Bool { true }
+    /// Whether the node itself covers points, beyond its children.
+    var coversItself: Bool { false }
+    /// Whether a point (root coordinates) is on the node.
+    func covers(_ point: CGPoint) -> Bool { frame.contains(point) }
+
     /// How the node takes part in a stack's layout: views (1), or a group of views
     /// (Group, ForEach, tuples) whose children lay out as the stack's own.
     var flattened: [ViewNode] { [self] }
@@ -75,10 +84,17 @@ protocol PrimitiveView {
 /// view is replaced by its body.
 @MainActor
 func makeNode<V: View>(_ view: V, environment: EnvironmentValues) -> ViewNode {
+    let graph = ViewGraph.current
+    let identity = graph?.enter(String(describing: V.self)) ?? ""
+    defer { graph?.leave() }
     if let primitive = view as? any PrimitiveView {
         return primitive.makeNode(environment: environment)
     }
-    return makeNode(view.body, environment: environment)
+    // A composed view: connect its state and environment properties, then build
+    // its body, noting the observable models the body reads.
+    installProperties(of: view, identity: identity, environment: environment)
+    let body = graph?.tracking { view.body } ?? view.body
+    return makeNode(body, environment: environment)
 }
 
 extension EmptyView: PrimitiveView {

@@ -1,0 +1,100 @@
+import Foundation
+import CanvasGeometry
+import CanvasPaint
+import CanvasRender
+
+/// Runs a view without a window: renders frames to images, delivers taps, and
+/// re-renders only when state a body or canvas read has changed. For tests and
+/// servers:
+///
+///     let host = HeadlessHost(size: CGSize(width: 390, height: 844), scale: 3) { ContentView() }
+///     let image = host.render()
+///     host.tap(at: CGPoint(x: 120, y: 300))
+///     let next = host.render()          // with the tap's state changes
+@MainActor
+public final class HeadlessHost<Content: View> {
+    /// The size the root view is offered, in points.
+    public private(set) var size: CGSize
+    /// Pixels per point of rendered images.
+    public let scale: CGFloat
+    /// The clock the host's views see (and that separates taps into sequences).
+    public var date: Date
+    /// How many frames have been rendered (a frame is rendered only when something
+    /// changed since the last).
+    public private(set) var renderCount = 0
+
+    private let content: () -> Content
+    private let graph = ViewGraph()
+    private var root: ViewNode?
+    private var image: CGImage?
+    private var lastTap: (date: Date, point: CGPoint, count: Int)?
+
+    public init(size: CGSize, scale: CGFloat = 1, @ViewBuilder content: @escaping () -> Content) {
+        self.size = size
+        self.scale = scale.isFinite && scale > 0 ? scale : 1
+        self.date = Date()
+        self.content = content
+    }
+
+    /// Whether state that the last frame read has changed.
+    public var needsRender: Bool { graph.isDirty || root == nil }
+
+    /// Lays the view out and records it (only when something changed).
+    private func update() -> GraphicsContext.Recorder? {
+        guard needsRender else { return nil }
+        var environment = EnvironmentValues()
+        environment.displayScale = scale
+        let previous = ViewGraph.current
+        ViewGraph.current = graph
+        defer { ViewGraph.current = previous }
+        graph.beginRender()
+        let node = makeNode(content(), environment: environment)
+        let proposal = ProposedViewSize(width: size.width.isFinite ? max(0, size.width) : 0,
+                                        height: size.height.isFinite ? max(0, size.height) : 0)
+        let s = node.measure(proposal)
+        // A window centres its content.
+        node.place(in: CGRect(x: ((proposal.width ?? 0) - s.width) / 2, y: ((proposal.height ?? 0) - s.height) / 2,
+                              width: s.width, height: s.height))
+        let recorder = GraphicsContext.Recorder()
+        node.render(in: RenderContext(recorder: recorder, environment: environment))
+        graph.endRender()
+        root = node
+        return recorder
+    }
+
+    /// The current frame's pixels: rendered again if anything changed since the
+    /// last call, the same image otherwise. An impossible size (zero, negative,
+    /// beyond 16384 pixels) gives an empty image and a diagnostic.
+    public func render() -> CGImage {
+        if let recorder = update() {
+            renderCount += 1
+            image = Rasterization.image(of: recorder.list, size: size, scale: scale, opaque: false, colorMode: .nonLinear)
+                ?? CGImage(width: 0, height: 0, premultiplied: [])
+        }
+        return image ?? CGImage(width: 0, height: 0, premultiplied: [])
+    }
+
+    /// Taps at a point (in the root's coordinates, points): the frontmost view there
+    /// with a tap gesture runs it. Taps at the same place within 0.3 s of `date`
+    /// count as one sequence (double taps). Points outside the view or not finite
+    /// do nothing.
+    public func tap(at point: CGPoint) {
+        guard point.x.isFinite, point.y.isFinite else { return Diagnostics.report(.nonFiniteValue) }
+        // Taps go to what the current state shows.
+        if needsRender { _ = render() }
+        guard let root, CGRect(origin: .zero, size: size).contains(point) else { return }
+        var count = 1
+        if let last = lastTap, date.timeIntervalSince(last.date) <= 0.3, date >= last.date,
+           hypot(point.x - last.point.x, point.y - last.point.y) <= 20 {
+            count = last.count + 1
+        }
+        lastTap = (date, point, count)
+        _ = deliverTap(root, point, count: count)
+    }
+
+    /// Changes the size the view is offered; the next render lays it out again.
+    public func resize(to newSize: CGSize) {
+        size = newSize
+        root = nil
+    }
+}
