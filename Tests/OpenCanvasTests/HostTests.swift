@@ -155,6 +155,62 @@ struct HostTests {
         #expect(singles >= 1)
     }
 
+    @Test("DragGesture: changed and ended values in the view's space; a short drag is a tap")
+    func drag() throws {
+        var changes: [DragGesture.Value] = [], ended: DragGesture.Value?, taps = 0
+        let host = HeadlessHost(size: CGSize(width: 200, height: 100)) {
+            Color.red.frame(width: 100, height: 100)
+                .gesture(DragGesture().onChanged { changes.append($0) }.onEnded { ended = $0 })
+                .simultaneousGesture(TapGesture().onEnded { taps += 1 })
+        }
+        host.drag(from: CGPoint(x: 60, y: 50), to: CGPoint(x: 120, y: 50), steps: 6)   // the view's frame starts at x 50
+        let end = try #require(ended)
+        #expect(end.startLocation == CGPoint(x: 10, y: 50))
+        #expect(end.location == CGPoint(x: 70, y: 50))
+        #expect(end.translation == CGSize(width: 60, height: 0))
+        #expect(abs(end.velocity.width - 600) < 0.01)            // 10 points per 1/60 s (Date keeps ~0.1 µs)
+        #expect(abs(end.predictedEndLocation.x - 220) < 0.01)
+        // Recognized once it has moved its minimum distance (10 points, the first move).
+        #expect(changes.count == 6)
+        #expect(changes.first?.translation.width == 10)
+        #expect(taps == 0)
+        host.drag(from: CGPoint(x: 60, y: 50), to: CGPoint(x: 65, y: 50), steps: 2)
+        #expect(taps == 1)                                       // under the drag's minimum distance
+    }
+
+    @Test("priorities: a child's gesture wins over its parent's, a high-priority parent over its child, simultaneous ones both fire")
+    func priorities() {
+        var log: [String] = []
+        let normal = HeadlessHost(size: CGSize(width: 50, height: 50)) {
+            Color.red.onTapGesture { log.append("child") }.onTapGesture { log.append("parent") }
+        }
+        normal.tap(at: CGPoint(x: 25, y: 25))
+        let high = HeadlessHost(size: CGSize(width: 50, height: 50)) {
+            Color.red.onTapGesture { log.append("child") }.highPriorityGesture(TapGesture().onEnded { log.append("high") })
+        }
+        high.tap(at: CGPoint(x: 25, y: 25))
+        let both = HeadlessHost(size: CGSize(width: 50, height: 50)) {
+            Color.red.onTapGesture { log.append("child") }
+                .simultaneousGesture(SpatialTapGesture().onEnded { log.append("at \(Int($0.location.x))") })
+        }
+        both.tap(at: CGPoint(x: 25, y: 25))
+        #expect(log == ["child", "high", "child", "at 25"])
+    }
+
+    @Test("LongPressGesture needs the press held long enough, without moving")
+    func longPress() {
+        var pressed = 0
+        let host = HeadlessHost(size: CGSize(width: 50, height: 50)) {
+            Color.red.gesture(LongPressGesture(minimumDuration: 0.5).onEnded { _ in pressed += 1 })
+        }
+        host.press(at: CGPoint(x: 25, y: 25), duration: 0.2)
+        #expect(pressed == 0)
+        host.press(at: CGPoint(x: 25, y: 25), duration: 0.6)
+        #expect(pressed == 1)
+        host.tap(at: CGPoint(x: 25, y: 25))
+        #expect(pressed == 1)
+    }
+
     @Test("resize lays the view out again; impossible sizes give an empty image")
     func resize() {
         let host = HeadlessHost(size: CGSize(width: 40, height: 20), scale: 2) { Color.red }

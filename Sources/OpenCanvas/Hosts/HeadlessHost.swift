@@ -79,17 +79,48 @@ public final class HeadlessHost<Content: View> {
     /// count as one sequence (double taps). Points outside the view or not finite
     /// do nothing.
     public func tap(at point: CGPoint) {
-        guard point.x.isFinite, point.y.isFinite else { return Diagnostics.report(.nonFiniteValue) }
-        // Taps go to what the current state shows.
-        if needsRender { _ = render() }
-        guard let root, CGRect(origin: .zero, size: size).contains(point) else { return }
+        guard let session = begin(at: point) else { return }
         var count = 1
         if let last = lastTap, date.timeIntervalSince(last.date) <= 0.3, date >= last.date,
            hypot(point.x - last.point.x, point.y - last.point.y) <= 20 {
             count = last.count + 1
         }
         lastTap = (date, point, count)
-        _ = deliverTap(root, point, count: count)
+        session.end(at: point, time: date, tapCount: count)
+    }
+
+    /// Drags from one point to another in `steps` moves, one per 1/60 s of event
+    /// time from `date` (the host's clock itself does not move).
+    public func drag(from start: CGPoint, to end: CGPoint, steps: Int = 10) {
+        guard end.x.isFinite, end.y.isFinite else { return Diagnostics.report(.nonFiniteValue) }
+        guard let session = begin(at: start) else { return }
+        let n = max(1, min(steps, 10_000))
+        for i in 1...n {
+            let f = CGFloat(i) / CGFloat(n)
+            session.move(to: CGPoint(x: start.x + (end.x - start.x) * f, y: start.y + (end.y - start.y) * f),
+                         time: date.addingTimeInterval(Double(i) / 60))
+        }
+        session.end(at: end, time: date.addingTimeInterval(Double(n) / 60), tapCount: 1)
+        lastTap = nil
+    }
+
+    /// Presses at a point for `duration` seconds without moving (long presses).
+    public func press(at point: CGPoint, duration: TimeInterval) {
+        guard let session = begin(at: point) else { return }
+        session.end(at: point, time: date.addingTimeInterval(duration.isFinite ? max(0, duration) : 0), tapCount: 1)
+        lastTap = nil
+    }
+
+    /// Starts a pointer press, or `nil` when the point is outside the view or not
+    /// finite. Events go to what the current state shows.
+    private func begin(at point: CGPoint) -> PointerSession? {
+        guard point.x.isFinite, point.y.isFinite else {
+            Diagnostics.report(.nonFiniteValue)
+            return nil
+        }
+        if needsRender { _ = render() }
+        guard let root, CGRect(origin: .zero, size: size).contains(point) else { return nil }
+        return PointerSession(root: root, at: point, time: date)
     }
 
     /// Changes the size the view is offered; the next render lays it out again.

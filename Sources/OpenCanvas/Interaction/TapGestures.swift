@@ -1,77 +1,18 @@
 import Foundation
 
-@frozen
-public struct _TapGestureModifier: _PrimitiveViewModifier {
-    let count: Int
-    let coordinateSpace: CoordinateSpace
-    let action: @MainActor (CGPoint) -> Void
-}
-
-extension _TapGestureModifier: NodeMakingModifier {
-    func makeNode<Content: View>(_ content: Content, environment: EnvironmentValues) -> ViewNode {
-        TapGestureNode(child: OpenCanvas.makeNode(content, environment: environment), count: count,
-                       coordinateSpace: coordinateSpace, action: action)
-    }
-}
-
-/// A view with a tap gesture: taps on what it draws (its children) run the action
-/// with the location in the requested space.
-final class TapGestureNode: ViewNode {
-    let child: ViewNode
-    override var subnodes: [ViewNode] { [child] }
-    let count: Int
-    let coordinateSpace: CoordinateSpace
-    let action: @MainActor (CGPoint) -> Void
-    /// Named spaces around the node when it was placed.
-    private var spaces: [(AnyHashable, CGRect)] = []
-
-    init(child: ViewNode, count: Int, coordinateSpace: CoordinateSpace, action: @escaping @MainActor (CGPoint) -> Void) {
-        self.child = child
-        self.count = count
-        self.coordinateSpace = coordinateSpace
-        self.action = action
-    }
-
-    override func sizeThatFits(_ p: ProposedViewSize) -> CGSize { child.measure(p) }
-    override func place(in frame: CGRect) {
-        super.place(in: frame)
-        spaces = CoordinateSpaces.stack
-        child.place(in: frame)
-    }
-    override func baseline(first: Bool, size: CGSize) -> CGFloat? { child.baseline(first: first, size: size) }
-    override func render(in context: RenderContext) { child.render(in: context) }
-
-    /// A gesture for `count` taps fires on every `count`-th tap of a sequence.
-    func accepts(count tapCount: Int) -> Bool { tapCount % count == 0 }
-
-    func fire(at point: CGPoint) {
-        let location: CGPoint
-        switch coordinateSpace {
-        case .global: location = point
-        case .local: location = CGPoint(x: point.x - frame.minX, y: point.y - frame.minY)
-        case .named(let name):
-            let origin = spaces.last(where: { $0.0 == name })?.1.origin ?? .zero
-            location = CGPoint(x: point.x - origin.x, y: point.y - origin.y)
-        }
-        action(location)
-    }
-}
-
 extension View {
     /// Runs `action` when the view is tapped `count` times.
     public func onTapGesture(count: Int = 1, perform action: @escaping @MainActor () -> Void)
-        -> ModifiedContent<Self, _TapGestureModifier> {
-        ModifiedContent(content: self, modifier: _TapGestureModifier(count: max(1, count), coordinateSpace: .local,
-                                                                     action: { _ in action() }))
+        -> ModifiedContent<Self, _GestureModifier> {
+        gesture(TapGesture(count: count).onEnded { action() })
     }
 
     /// Runs `action` with the tap's location in `coordinateSpace` (the view's own
     /// space by default) when the view is tapped `count` times.
     public func onTapGesture(count: Int = 1, coordinateSpace: CoordinateSpace = .local,
                              perform action: @escaping @MainActor (CGPoint) -> Void)
-        -> ModifiedContent<Self, _TapGestureModifier> {
-        ModifiedContent(content: self, modifier: _TapGestureModifier(count: max(1, count), coordinateSpace: coordinateSpace,
-                                                                     action: action))
+        -> ModifiedContent<Self, _GestureModifier> {
+        gesture(SpatialTapGesture(count: count, coordinateSpace: coordinateSpace).onEnded { action($0.location) })
     }
 }
 
