@@ -123,6 +123,16 @@ public final class HeadlessHost<Content: View> {
         return PointerSession(root: root, at: point, time: date)
     }
 
+    /// The accessibility elements of the current frame, in reading order.
+    public var accessibilityElements: [AccessibilityElement] {
+        if needsRender { _ = render() }
+        guard let root else { return [] }
+        return OpenCanvas.accessibilityElements(root)
+    }
+
+    /// What a screen reader would speak, element by element.
+    public var accessibilityReading: [String] { accessibilityElements.map(\.reading) }
+
     /// Changes the size the view is offered; the next render lays it out again.
     public func resize(to newSize: CGSize) {
         size = newSize

@@ -82,7 +82,8 @@ public struct Image: Sendable {
     /// template from Material Icons and sized by the environment's font. A name
     /// with no symbol draws nothing and is reported once.
     public init(systemName: String) {
-        self.init(content: .symbol(systemName), label: Text(verbatim: systemName))
+        // Read as the name's words ("star fill"), in the manner of SF Symbols' labels.
+        self.init(content: .symbol(systemName), label: Text(verbatim: systemName.replacingOccurrences(of: ".", with: " ")))
     }
 
     /// Whether two images show the same thing (the same bitmap object, drawing,

@@ -16,6 +16,8 @@ public struct Button<Label: View>: View {
             .foregroundColor(.accentColor)
             .contentShape(Rectangle())
             .onTapGesture(perform: action)
+            .accessibilityElement(children: .combine)
+            .accessibilityAddTraits(.isButton)
     }
 }
 
@@ -54,9 +56,10 @@ public struct Label<Title: View, Icon: View>: View {
         self.icon = icon()
     }
 
+    /// The icon, then the title; read as the title alone, as SwiftUI's labels are.
     public var body: some View {
         HStack(alignment: .center, spacing: 8) {
-            icon
+            icon.accessibilityHidden(true)
             title
         }
     }

@@ -139,3 +139,63 @@ extension Color: PrimitiveView {
         }
     }
 }
+
+// MARK: - Compositing groups
+
+@frozen
+public struct _CompositingGroupEffect: _PrimitiveViewModifier, Sendable {
+    let colorMode: ColorRenderingMode?
+}
+
+extension _CompositingGroupEffect: NodeMakingModifier {
+    func makeNode<Content: View>(_ content: Content, environment: EnvironmentValues) -> ViewNode {
+        CompositingGroupNode(child: OpenCanvas.makeNode(content, environment: environment), colorMode: colorMode)
+    }
+}
+
+/// Draws the child into one layer (in a colour mode of its own for
+/// `drawingGroup`), composited as a unit; layout, hit testing and accessibility
+/// are the child's.
+final class CompositingGroupNode: ViewNode {
+    let child: ViewNode
+    override var subnodes: [ViewNode] { [child] }
+    let colorMode: ColorRenderingMode?
+
+    init(child: ViewNode, colorMode: ColorRenderingMode?) {
+        self.child = child
+        self.colorMode = colorMode
+    }
+
+    override func sizeThatFits(_ p: ProposedViewSize) -> CGSize { child.measure(p) }
+    override func place(in frame: CGRect) {
+        super.place(in: frame)
+        child.place(in: frame)
+    }
+    override func baseline(first: Bool, size: CGSize) -> CGFloat? { child.baseline(first: first, size: size) }
+
+    override func render(in context: RenderContext) {
+        let id = context.recorder.list.addLayer(colorMode: colorMode.map(\.engine))
+        var inner = context
+        inner.layer = id
+        inner.clip = -1
+        child.render(in: inner)
+        context.recorder.list.append(DrawItem(content: .layer(id), transform: .identity, clip: context.clip),
+                                     to: context.layer)
+    }
+}
+
+extension View {
+    /// Draws the view into one offscreen layer first (in `colorMode`), then
+    /// composites it: blend modes and opacity inside act within the group. The
+    /// view keeps its accessibility and hit testing. `opaque` is a promise that the
+    /// content covers the whole view (a hint; it draws the same).
+    public func drawingGroup(opaque: Bool = false, colorMode: ColorRenderingMode = .nonLinear)
+        -> ModifiedContent<Self, _CompositingGroupEffect> {
+        ModifiedContent(content: self, modifier: _CompositingGroupEffect(colorMode: colorMode))
+    }
+
+    /// Composites the view's children as one group before effects outside apply.
+    public func compositingGroup() -> ModifiedContent<Self, _CompositingGroupEffect> {
+        ModifiedContent(content: self, modifier: _CompositingGroupEffect(colorMode: nil))
+    }
+}
