@@ -98,7 +98,9 @@ extension GraphicsContext {
     /// shape styles resolved).
     public func resolve(_ shading: Shading) -> Shading {
         switch shading.kind {
-        case .foreground: return .color(foregroundColor)
+        case .foreground:
+            if let style = environment.foregroundStyle { return Shading(kind: .style(style)) }
+            return .color(foregroundColor)
         case .style(let s): return Shading(kind: .style(AnyShapeStyle(_FixedShapeStyle(paint: s._paint(in: environment)))))
         case .palette(let levels): return .palette(levels.map(resolve))
         default: return shading
@@ -119,7 +121,9 @@ extension GraphicsContext {
     func resolvePaint(_ shading: Shading, bounds: CGRect) -> ResolvedPaint? {
         switch shading.kind {
         case .color(let c): return solid(c)
-        case .foreground: return solid(foregroundColor)
+        case .foreground:
+            if let style = environment.foregroundStyle { return stylePaint(style._paint(in: environment), bounds: bounds) }
+            return solid(foregroundColor)
         case .linear(let g, let s, let e, let options):
             return gradient(g, .linear(start: s.point, end: e.point), options: options,
                             valid: s.isFinite && e.isFinite)

@@ -11,9 +11,11 @@ public struct Button<Label: View>: View {
         self.label = label()
     }
 
+    @Environment(\.tint) private var tint
+
     public var body: some View {
         label
-            .foregroundColor(.accentColor)
+            .foregroundColor(tint ?? .accentColor)
             .contentShape(Rectangle())
             .onTapGesture(perform: action)
             .accessibilityElement(children: .combine)

@@ -49,7 +49,8 @@ extension Color: ShapeStyle {
 public struct ForegroundStyle: ShapeStyle {
     public init() {}
     public func _paint(in environment: EnvironmentValues) -> _ShapeStylePaint {
-        _ShapeStylePaint(.color(environment.foregroundColor ?? .primary))
+        if let style = environment.foregroundStyle { return style._paint(in: environment) }
+        return _ShapeStylePaint(.color(environment.foregroundColor ?? .primary))
     }
 }
 
@@ -76,6 +77,10 @@ public struct HierarchicalShapeStyle: ShapeStyle {
 
     public func _paint(in environment: EnvironmentValues) -> _ShapeStylePaint {
         let level = min(max(self.level, 0), 4)
+        if let style = environment.foregroundStyle {
+            return _ModifiedShapeStyle(base: style, opacity: HierarchicalShapeStyle.opacities[level], blendMode: nil,
+                                       rect: nil)._paint(in: environment)
+        }
         if let custom = environment.foregroundColor {
             return _ShapeStylePaint(.color(custom.opacity(HierarchicalShapeStyle.opacities[level])))
         }

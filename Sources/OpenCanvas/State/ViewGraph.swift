@@ -28,6 +28,15 @@ final class ViewGraph {
     // The identity path while nodes are made.
     private var path: [String] = [""]
     private var counters: [Int] = [0]
+    /// The identity of the view being made.
+    var currentIdentity: String { path[path.count - 1] }
+
+    /// Lifecycle records of the frame being built, and of the last one.
+    var currentLifecycles: [String: LifecycleRecord] = [:]
+    private var shownLifecycles: [String: LifecycleRecord] = [:]
+    private var tasks: [String: Task<Void, Never>] = [:]
+    /// Actions to run once the frame is built (`onChange`).
+    var deferred: [() -> Void] = []
 
     /// Marks the graph dirty, from any thread; a host's `onInvalidate` runs on the
     /// main actor.
@@ -40,14 +49,32 @@ final class ViewGraph {
     /// Marks the graph clean before a render.
     func beginRender() {
         dirty.store(false, ordering: .releasing)
+        currentLifecycles = [:]
+        deferred = []
         path = [""]
         counters = [0]
         used.removeAll(keepingCapacity: true)
     }
 
-    /// Forgets the state of views the render did not make (they went away).
+    /// Forgets the state of views the render did not make (they went away), then
+    /// runs lifecycle actions: disappearances, appearances (starting tasks) and
+    /// changes.
     func endRender() {
         slots = slots.filter { used.contains($0.key) }
+        let now = currentLifecycles, before = shownLifecycles
+        shownLifecycles = now
+        currentLifecycles = [:]
+        let actions = deferred
+        deferred = []
+        for (key, record) in before where now[key] == nil {
+            tasks.removeValue(forKey: key)?.cancel()
+            for a in record.onDisappear { a() }
+        }
+        for (key, record) in now.sorted(by: { $0.key < $1.key }) where before[key] == nil {
+            for a in record.onAppear { a() }
+            if let task = record.task { tasks[key] = Task { @MainActor in await task() } }
+        }
+        for a in actions { a() }
     }
 
     /// Enters a child view: returns its identity.

@@ -76,7 +76,39 @@ extension View {
 extension View {
     /// The colour of text and template images (the `.foreground` shading) in this
     /// view, SwiftUI's older spelling of a colour foreground style.
-    public func foregroundColor(_ color: Color?) -> ModifiedContent<Self, _EnvironmentKeyWritingModifier<Color?>> {
-        environment(\.foregroundColor, color)
+    public func foregroundColor(_ color: Color?) -> ModifiedContent<Self, _ForegroundStyleModifier> {
+        ModifiedContent(content: self, modifier: _ForegroundStyleModifier(write: { env in
+            env.foregroundColor = color
+            env.foregroundStyle = nil
+        }))
+    }
+
+    /// The foreground style (a colour, gradient or other style) of text, template
+    /// images, shapes filled with `.foreground` and `.primary`…`.quinary` in this
+    /// view; a style relative to the foreground (`.secondary`) is taken relative to
+    /// the style outside.
+    public func foregroundStyle<S: ShapeStyle>(_ style: S) -> ModifiedContent<Self, _ForegroundStyleModifier> {
+        if let color = style as? Color { return foregroundColor(color) }
+        return ModifiedContent(content: self, modifier: _ForegroundStyleModifier(write: { env in
+            env.foregroundStyle = AnyShapeStyle(_FixedShapeStyle(paint: style._paint(in: env)))
+        }))
+    }
+
+    /// The tint of controls in this view (buttons' labels); `nil` for the accent colour.
+    public func tint(_ color: Color?) -> ModifiedContent<Self, _EnvironmentKeyWritingModifier<Color?>> {
+        environment(\.tint, color)
+    }
+}
+
+/// Sets the foreground style, computed from the environment outside.
+public struct _ForegroundStyleModifier: _PrimitiveViewModifier {
+    let write: (inout EnvironmentValues) -> Void
+}
+
+extension _ForegroundStyleModifier: NodeMakingModifier {
+    func makeNode<Content: View>(_ content: Content, environment: EnvironmentValues) -> ViewNode {
+        var inner = environment
+        write(&inner)
+        return EnvironmentNode(child: OpenCanvas.makeNode(content, environment: inner), write: write)
     }
 }

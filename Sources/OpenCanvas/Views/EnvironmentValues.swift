@@ -33,6 +33,14 @@ public struct EnvironmentValues: @unchecked Sendable, CustomStringConvertible {
     /// The foreground colour (`.foreground` shading); `nil` means `.primary`.
     var foregroundColor: Color? = nil
 
+    /// A foreground style that is not a plain colour (`.foregroundStyle` with a
+    /// gradient), fixed against the environment it was set in; it wins over
+    /// `foregroundColor`.
+    var foregroundStyle: AnyShapeStyle? = nil
+
+    /// The tint of controls (`nil`: the accent colour).
+    var tint: Color? = nil
+
     /// The colour mode of the surface being rendered into (set by `ImageRenderer`).
     var surfaceColorMode = ColorRenderingMode.nonLinear
 

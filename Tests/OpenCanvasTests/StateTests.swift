@@ -1,0 +1,105 @@
+import Testing
+import Foundation
+import Observation
+import OpenCanvas
+import RenderTesting
+
+@MainActor final class Log { var lines: [String] = [] }
+
+struct LifecycleView: View {
+    let log: Log
+    @State var showDetail = true
+    @State var count = 0
+
+    var body: some View {
+        VStack {
+            if showDetail {
+                Text("Detail")
+                    .onAppear { log.lines.append("appear") }
+                    .onDisappear { log.lines.append("disappear") }
+            }
+            Color.red.frame(width: 20, height: 20)
+                .onTapGesture { showDetail.toggle(); count += 1 }
+                .onChange(of: count) { old, new in log.lines.append("count \(old)→\(new)") }
+        }
+    }
+}
+
+struct Rewriter: View {
+    @State var n = 0
+    var body: some View {
+        // Writing state while the body is built: deferred to the next frame.
+        let _ = (n < 3 ? (n += 1) : ())
+        Text("n = \(n)")
+    }
+}
+
+@Observable final class Settings { var name = "A" }
+
+struct Editor: View {
+    @Bindable var settings: Settings
+    var body: some View {
+        Color.blue.frame(width: 10, height: 10).onTapGesture { $settings.name.wrappedValue = "B" }
+    }
+}
+
+struct Themed: View {
+    @Environment(\.font) var font
+    var body: some View { Text(font == .largeTitle ? "large" : "other") }
+}
+
+@MainActor
+@Suite("State, environment, lifecycle and styles in a host")
+struct StateTests {
+    @Test("onAppear, onDisappear and onChange run after the frame that caused them")
+    func lifecycle() {
+        let log = Log()
+        let host = HeadlessHost(size: CGSize(width: 100, height: 100)) { LifecycleView(log: log) }
+        _ = host.render()
+        #expect(log.lines == ["appear"])
+        host.tap(at: CGPoint(x: 50, y: 50 + 15))     // the red square is below the text
+        _ = host.render()
+        #expect(log.lines == ["appear", "disappear", "count 0→1"])
+        host.tap(at: CGPoint(x: 50, y: 50))
+        _ = host.render()
+        #expect(log.lines == ["appear", "disappear", "count 0→1", "appear", "count 1→2"])
+    }
+
+    @Test("state written while a body is built is deferred to the next frame, never a loop or a crash")
+    func deferredWrites() {
+        let host = HeadlessHost(size: CGSize(width: 100, height: 30)) { Rewriter() }
+        var frames = 0
+        while host.needsRender && frames < 10 {
+            _ = host.render()
+            frames += 1
+        }
+        #expect(frames == 4)         // n = 0, 1, 2, then 3 stays
+        #expect(host.accessibilityReading == ["n = 3"])
+    }
+
+    @Test("@Bindable makes bindings to an @Observable model; @Environment reads the view's environment")
+    func bindableAndEnvironment() {
+        let settings = Settings()
+        let host = HeadlessHost(size: CGSize(width: 10, height: 10)) { Editor(settings: settings) }
+        host.tap(at: CGPoint(x: 5, y: 5))
+        #expect(settings.name == "B")
+        let themed = HeadlessHost(size: CGSize(width: 200, height: 50)) { Themed().font(.largeTitle) }
+        #expect(themed.accessibilityReading == ["large"])
+    }
+
+    @Test("foregroundStyle and tint: gradients and colours reach text, shapes and buttons")
+    func styles() throws {
+        let gradient = LinearGradient(colors: [.red, .blue], startPoint: .leading, endPoint: .trailing)
+        let image = try #require(render(Rectangle().fill(.foreground).frame(width: 100, height: 10).foregroundStyle(gradient)))
+        #expect(image.pixel(x: 2, y: 5).red > 200 && image.pixel(x: 97, y: 5).blue > 200)
+        let secondary = try #require(render(Rectangle().fill(.secondary).frame(width: 10, height: 10).foregroundStyle(Color.green)))
+        #expect(secondary.pixel(x: 5, y: 5).alpha == 153)        // 60 % of the green
+        let tinted = try #require(render(Button("Go") {}.font(.system(size: 30)).tint(.red)))
+        var red = 0
+        for y in 0..<tinted.height { for x in 0..<tinted.width {
+            let p = tinted.pixel(x: x, y: y)
+            if p.alpha > 200 && p.red > 200 && p.blue < 100 { red += 1 }
+        } }
+        #expect(red > 20)
+    }
+}
