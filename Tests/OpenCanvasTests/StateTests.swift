@@ -87,6 +87,33 @@ struct StateTests {
         #expect(themed.accessibilityReading == ["large"])
     }
 
+    @Test("ScrollView: content at the scroll offset, clipped; a drag scrolls it, clamped; taps reach the rows")
+    func scrollView() {
+        var tapped: [Int] = []
+        let host = HeadlessHost(size: CGSize(width: 100, height: 100)) {
+            ScrollView {
+                VStack(spacing: 0) {
+                    ForEach(0..<10) { i in
+                        Text("Row \(i)").frame(width: 100, height: 30).onTapGesture { tapped.append(i) }
+                    }
+                }
+            }
+        }
+        host.tap(at: CGPoint(x: 50, y: 15))
+        host.drag(from: CGPoint(x: 50, y: 90), to: CGPoint(x: 50, y: 30), steps: 6)     // 60 points up
+        host.tap(at: CGPoint(x: 50, y: 15))                                            // now row 2
+        #expect(tapped == [0, 2])
+        // The text (22 points tall) is centred in its 30-point row, now at the top.
+        #expect(host.accessibilityElements.first { $0.label == "Row 2" }?.frame.minY == 4)
+        host.drag(from: CGPoint(x: 50, y: 90), to: CGPoint(x: 50, y: 0), steps: 9)
+        host.drag(from: CGPoint(x: 50, y: 90), to: CGPoint(x: 50, y: 0), steps: 9)
+        host.drag(from: CGPoint(x: 50, y: 90), to: CGPoint(x: 50, y: 0), steps: 9)
+        // Clamped: the last row's bottom at the bottom of the view (offset 200).
+        #expect(host.accessibilityElements.last?.frame.maxY == 96)
+        host.tap(at: CGPoint(x: 50, y: 95))
+        #expect(tapped.last == 9)
+    }
+
     @Test("foregroundStyle and tint: gradients and colours reach text, shapes and buttons")
     func styles() throws {
         let gradient = LinearGradient(colors: [.red, .blue], startPoint: .leading, endPoint: .trailing)

@@ -40,7 +40,7 @@ final class GestureNode: ViewNode {
 /// (views drawn in front hide those behind); `nil` when nothing is hit.
 @MainActor
 func gestureChain(_ node: ViewNode, _ point: CGPoint) -> [GestureNode]? {
-    guard node.allowsHits else { return nil }
+    guard node.admitsHits(at: point) else { return nil }
     var chain: [GestureNode]? = nil
     for child in node.subnodes.reversed() {
         if let found = gestureChain(child, point) {

@@ -96,6 +96,9 @@ final class ClipNodeView: ViewNode {
     }
     override func baseline(first: Bool, size: CGSize) -> CGFloat? { child.baseline(first: first, size: size) }
 
+    /// Taps outside the clip shape do not reach the content.
+    override func admitsHits(at point: CGPoint) -> Bool { path(frame).contains(point, eoFill: style.isEOFilled) }
+
     override func render(in context: RenderContext) {
         guard frame.isFiniteRect else { return }
         var inner = context

@@ -34,6 +34,9 @@ class ViewNode {
     // their path); containers are hit only through their children.
     /// Whether hit testing may find this node or its children.
     var allowsHits: Bool { true }
+    /// Whether hit testing at `point` may look inside this node (clipping
+    /// containers admit only points within their bounds).
+    func admitsHits(at point: CGPoint) -> Bool { allowsHits }
     /// Whether the node itself covers points, beyond its children.
     var coversItself: Bool { false }
     /// Whether a point (root coordinates) is on the node.
