@@ -19,6 +19,29 @@ struct SceneReferenceTests {
     }
 }
 
+/// The interactive scenes: every step's reading, and the last frame against its
+/// reference image.
+@MainActor
+@Suite("Interactive scenes")
+struct InteractiveSceneTests {
+    @Test("tap-marks and drag-node step by step")
+    func steps() throws {
+        var readings: [String: [String]] = [:]
+        var last: [String: CGImage] = [:]
+        for scene in Scenes.interactive {
+            scene.run(2) { step, image, reading in
+                readings["\(scene.name)/\(step)"] = reading
+                last[scene.name] = image
+            }
+        }
+        #expect(readings["tap-marks/0-start"] == ["Marks, 0 marks"])
+        #expect(readings["tap-marks/3-tap"] == ["Marks, 3 marks"])
+        #expect(readings["drag-node/0-start"] == ["Graph", "Node 1", "Node 2", "Moving node, at 120, 40"])
+        #expect(readings["drag-node/1-dragged"] == ["Graph", "Node 1", "Node 2", "Moving node, at 200, 120"])
+        for (name, image) in last { try ReferenceImage.check(image, named: "interactive-\(name)") }
+    }
+}
+
 /// Exact pixel probes of the README example, whose colours are known exactly.
 @MainActor
 @Suite("Pixel probes")

@@ -2,8 +2,9 @@
 //
 //   canvas-gallery [--output DIR] [--scale S] [NAME ...]
 //
-// Writes DIR/NAME.png for every scene (or the named ones), plus DIR/index.md listing
-// them, and says where. The default folder is ./gallery-output, the default scale 2.
+// Writes DIR/NAME.png for every scene (or the named ones), the interactive scenes'
+// steps as DIR/NAME-STEP.png with their accessibility readings in DIR/NAME-STEP.txt,
+// plus DIR/index.md listing them, and says where. The default folder is ./gallery-output, the default scale 2.
 
 import Foundation
 import OpenCanvas
@@ -29,6 +30,7 @@ while let arg = args.popFirst() {
         scale = CGFloat(s)
     case "--list":
         for scene in Scenes.all { print("\(scene.name)\t\(scene.summary)") }
+        for scene in Scenes.interactive { print("\(scene.name)\t\(scene.summary) (interactive)") }
         exit(0)
     case "--help", "-h":
         print("usage: canvas-gallery [--output DIR] [--scale S] [--list] [NAME ...]")
@@ -40,7 +42,9 @@ while let arg = args.popFirst() {
 
 let selected = names.isEmpty ? Scenes.all : names.compactMap { name in
     if let s = Scenes.named(name) { return s }
-    FileHandle.standardError.write(Data("unknown scene \(name); try --list\n".utf8))
+    if !Scenes.interactive.contains(where: { $0.name == name }) {
+        FileHandle.standardError.write(Data("unknown scene \(name); try --list\n".utf8))
+    }
     return nil
 }
 let folder = URL(fileURLWithPath: output, isDirectory: true)
@@ -69,6 +73,28 @@ MainActor.assumeIsolated {
         index += "## \(scene.name)\n\n\(scene.summary)\n\n![\(scene.name)](\(scene.name).png)\n\n"
     }
 }
+// Interactive scenes: each step's frame, and what a screen reader reads beside it.
+var steps = 0
+MainActor.assumeIsolated {
+    for scene in Scenes.interactive where names.isEmpty || names.contains(scene.name) {
+        index += "## \(scene.name) (interactive)\n\n\(scene.summary)\n\n"
+        scene.run(scale) { step, image, reading in
+            let base = "\(scene.name)-\(step)"
+            guard let png = image.pngData() else { failures += 1; return }
+            do {
+                try png.write(to: folder.appendingPathComponent("\(base).png"))
+                try (reading.joined(separator: "\n") + "\n").write(to: folder.appendingPathComponent("\(base).txt"),
+                                                                    atomically: true, encoding: .utf8)
+            } catch {
+                failures += 1
+                return
+            }
+            steps += 1
+            print("\(folder.appendingPathComponent(base).path).png  \(reading.joined(separator: " | "))")
+            index += "![\(base)](\(base).png)\n\n" + reading.map { "> \($0)\n" }.joined() + "\n"
+        }
+    }
+}
 try index.write(to: folder.appendingPathComponent("index.md"), atomically: true, encoding: .utf8)
-print("Wrote \(selected.count - failures) scene(s) to \(folder.path)")
+print("Wrote \(selected.count) scene(s) and \(steps) interactive frame(s) to \(folder.path)")
 exit(failures == 0 ? 0 : 1)
