@@ -36,6 +36,21 @@ struct Rewriter: View {
 
 @Observable final class Settings { var name = "A" }
 
+struct TapCounter: View {
+    @State var taps = 0
+    var body: some View { Color.red.onTapGesture { taps += 1 }.accessibilityLabel("taps \(taps)") }
+}
+
+struct Resettable: View {
+    @State var generation = 0
+    var body: some View {
+        VStack(spacing: 0) {
+            TapCounter().frame(width: 20, height: 20).id(generation)
+            Color.blue.frame(width: 20, height: 20).onTapGesture { generation += 1 }
+        }
+    }
+}
+
 struct Editor: View {
     @Bindable var settings: Settings
     var body: some View {
@@ -85,6 +100,20 @@ struct StateTests {
         #expect(settings.name == "B")
         let themed = HeadlessHost(size: CGSize(width: 200, height: 50)) { Themed().font(.largeTitle) }
         #expect(themed.accessibilityReading == ["large"])
+    }
+
+    @Test(".id resets a view's state when the id changes; drags to non-finite points do nothing")
+    func identity() {
+        let host = HeadlessHost(size: CGSize(width: 20, height: 40)) { Resettable() }
+        host.tap(at: CGPoint(x: 10, y: 10))
+        host.date = host.date.addingTimeInterval(1)
+        host.tap(at: CGPoint(x: 10, y: 10))
+        #expect(host.accessibilityReading == ["taps 2"])
+        host.tap(at: CGPoint(x: 10, y: 30))
+        #expect(host.accessibilityReading == ["taps 0"])
+        host.drag(from: CGPoint(x: 10, y: 10), to: CGPoint(x: CGFloat.nan, y: 10))
+        host.drag(from: CGPoint(x: -50, y: 10), to: CGPoint(x: 10, y: 10))
+        #expect(host.accessibilityReading == ["taps 0"])
     }
 
     @Test("ScrollView: content at the scroll offset, clipped; a drag scrolls it, clamped; taps reach the rows")

@@ -96,3 +96,25 @@ public struct Bindable<Value: AnyObject & Observable> {
         return Binding(get: { object[keyPath: keyPath] }, set: { object[keyPath: keyPath] = $0 })
     }
 }
+
+/// Gives a view an explicit identity: when the value changes, the view is a new
+/// view (its state starts afresh, `onAppear` runs again).
+public struct _IdentityModifier: _PrimitiveViewModifier {
+    let id: AnyHashable
+}
+
+extension _IdentityModifier: NodeMakingModifier {
+    func makeNode<Content: View>(_ content: Content, environment: EnvironmentValues) -> ViewNode {
+        let graph = ViewGraph.current
+        _ = graph?.enter(id: id)
+        defer { graph?.leave() }
+        return OpenCanvas.makeNode(content, environment: environment)
+    }
+}
+
+extension View {
+    /// Identifies the view by `id`: a different value makes it a different view.
+    public func id<ID: Hashable>(_ id: ID) -> ModifiedContent<Self, _IdentityModifier> {
+        ModifiedContent(content: self, modifier: _IdentityModifier(id: AnyHashable(id)))
+    }
+}
