@@ -9,7 +9,7 @@ extension GraphicsContext {
     /// because the layer is clipped when it is composited, and clipping twice would
     /// square the anti-aliased edge's coverage. `clipBoundingRect` still reports the
     /// outer clip, which bounds what can show.)
-    private func child(layer: Int32) -> GraphicsContext {
+    func child(layer: Int32) -> GraphicsContext {
         var c = GraphicsContext(recorder: recorder, base: base, size: canvasSize, environment: environment,
                                 clip: -1, layer: layer, layerDepth: layerDepth + 1)
         c.transform = transform

@@ -72,9 +72,9 @@ final class CanvasNode: ViewNode {
         guard frame.width > 0, frame.height > 0, frame.width.isFinite, frame.height.isFinite else { return }
         let recorder = context.recorder, environment = context.environment
         // The canvas's drawing is clipped to its bounds.
-        let clip = recorder.list.addClip(ClipNode(parent: context.clip, geometry: .rect(frame.rect), transform: .identity,
-                                                  rule: .nonZero, antialiased: true))
-        let base = CGAffineTransform(translationX: frame.minX, y: frame.minY)
+        let clip = recorder.list.addClip(ClipNode(parent: context.clip, geometry: .rect(frame.rect),
+                                                  transform: context.transform.engine, rule: .nonZero, antialiased: true))
+        let base = CGAffineTransform(translationX: frame.minX, y: frame.minY).concatenating(context.transform)
         // Symbols are rendered once per canvas render, before the renderer runs.
         let table = symbols.map { SymbolTable.render($0, environment: environment) }
         if colorMode == environment.surfaceColorMode {

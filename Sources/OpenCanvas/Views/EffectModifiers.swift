@@ -103,7 +103,7 @@ final class ClipNodeView: ViewNode {
         guard frame.isFiniteRect else { return }
         var inner = context
         inner.clip = context.recorder.list.addClip(ClipNode(parent: context.clip, geometry: path(frame).geometry,
-                                                            transform: .identity,
+                                                            transform: context.transform.engine,
                                                             rule: style.isEOFilled ? .evenOdd : .nonZero,
                                                             antialiased: style.isAntialiased))
         child.render(in: inner)

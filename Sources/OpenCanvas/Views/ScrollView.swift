@@ -116,7 +116,8 @@ final class ScrollNode: ViewNode {
         guard frame.isFiniteRect else { return }
         var inner = context
         inner.clip = context.recorder.list.addClip(ClipNode(parent: context.clip, geometry: .rect(frame.rect),
-                                                            transform: .identity, rule: .nonZero, antialiased: true))
+                                                            transform: context.transform.engine, rule: .nonZero,
+                                                            antialiased: true))
         child.render(in: inner)
     }
 }

@@ -63,6 +63,9 @@ struct RenderContext {
     var environment: EnvironmentValues
     var layer: Int32 = 0
     var clip: Int32 = -1
+    /// Maps the nodes' root coordinates into the recording's root space (identity,
+    /// except when views are drawn into a `CGContext`).
+    var transform: CGAffineTransform = .identity
 
     init(recorder: GraphicsContext.Recorder, environment: EnvironmentValues) {
         self.recorder = recorder
@@ -72,7 +75,8 @@ struct RenderContext {
     /// A drawing context whose origin is `frame`'s top-left corner, of `frame`'s
     /// size, drawing into this context's layer inside its clip.
     func graphicsContext(in frame: CGRect) -> GraphicsContext {
-        GraphicsContext(recorder: recorder, base: CGAffineTransform(translationX: frame.minX, y: frame.minY),
+        GraphicsContext(recorder: recorder,
+                        base: CGAffineTransform(translationX: frame.minX, y: frame.minY).concatenating(transform),
                         size: frame.size, environment: environment, clip: clip, layer: layer)
     }
 }
