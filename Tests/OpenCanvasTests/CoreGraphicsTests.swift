@@ -2,6 +2,7 @@ import Testing
 import Foundation
 import OpenCanvas
 import RenderTesting
+import CanvasScenes
 
 @MainActor
 @Suite("CGContext: Core Graphics drawing through the engine")
@@ -232,6 +233,13 @@ struct CoreGraphicsTests {
         #expect(reported == CGSize(width: 40, height: 20))
         #expect(result.pixel(x: 5, y: 5).red == 255 && result.pixel(x: 5, y: 5).green < 100)  // top-left: red
         #expect(result.pixel(x: 5, y: 15).green == 255)                                         // below: white
+    }
+
+    @Test("the world clock through CGContext and through GraphicsContext: the same pixels")
+    func worldClock() throws {
+        let images = try #require(WorldClockAccess.images())
+        #expect(images.worst <= 2)
+        #expect(images.width == 600)
     }
 
     @Test("types: colours, colour spaces, paths bridge to SwiftUI's")
