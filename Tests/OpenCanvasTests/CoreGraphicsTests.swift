@@ -119,6 +119,29 @@ struct CoreGraphicsTests {
         #expect(image.pixel(x: 51, y: 31).red == 255 && image.pixel(x: 51, y: 31).green < 100)   // red on top
     }
 
+    @Test("the canvas's filters and blend mode apply to what the CGContext draws")
+    func filtersApply() throws {
+        let image = try #require(canvas { c in
+            c.fill(Path(CGRect(x: 0, y: 0, width: 60, height: 40)), with: .color(.white))
+            var f = c
+            f.addFilter(.colorMultiply(Color(red: 1, green: 0, blue: 0)))
+            f.withCGContext { cg in
+                cg.setFillColor(gray: 1, alpha: 1)
+                cg.fill(CGRect(x: 0, y: 0, width: 20, height: 20))
+            }
+            var b = c
+            b.blendMode = .multiply
+            b.withCGContext { cg in
+                cg.setFillColor(red: 0, green: 0, blue: 1, alpha: 1)
+                cg.fill(CGRect(x: 30, y: 0, width: 20, height: 20))
+            }
+        })
+        let filtered = image.pixel(x: 20, y: 20)
+        #expect(filtered.red == 255 && filtered.green == 0 && filtered.blue == 0)
+        let multiplied = image.pixel(x: 80, y: 20)             // blue × white = blue
+        #expect(multiplied.blue == 255 && multiplied.red == 0)
+    }
+
     @Test("transparency layers composite as a unit with the layer's alpha; shadows fall under drawings")
     func layersAndShadows() throws {
         let image = try #require(canvas { c in
