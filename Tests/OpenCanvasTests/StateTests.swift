@@ -63,9 +63,80 @@ struct Themed: View {
     var body: some View { Text(font == .largeTitle ? "large" : "other") }
 }
 
+@MainActor final class Counts { var bodies: [String: Int] = [:]; var renders: [String: Int] = [:] }
+
+struct Tile: View {
+    let name: String
+    let counts: Counts
+    @State private var taps = 0
+    var body: some View {
+        let _ = counts.bodies[name, default: 0] += 1
+        let _ = taps            // the body reads the state too
+        Canvas { context, size in
+            counts.renders[name, default: 0] += 1
+            context.fill(Path(CGRect(x: 0, y: 0, width: size.width * CGFloat(taps) / 4, height: size.height)),
+                         with: .color(.black))
+        }
+        .frame(width: 40, height: 40)
+        .onTapGesture { taps += 1 }
+    }
+}
+
+@Observable final class Levels { var left = 0.0; var right = 0.0 }
+
+struct Meters: View {
+    let levels: Levels
+    let counts: Counts
+    var body: some View {
+        HStack(spacing: 0) {
+            Canvas { c, s in
+                counts.renders["left", default: 0] += 1
+                c.fill(Path(CGRect(x: 0, y: 0, width: s.width * levels.left, height: s.height)), with: .color(.red))
+            }
+            Canvas { c, s in
+                counts.renders["right", default: 0] += 1
+                c.fill(Path(CGRect(x: 0, y: 0, width: s.width * levels.right, height: s.height)), with: .color(.blue))
+            }
+        }
+        .frame(width: 80, height: 20)
+    }
+}
+
 @MainActor
 @Suite("State, environment, lifecycle and styles in a host")
 struct StateTests {
+    @Test("a state change re-runs the body and canvas that read it, and nothing else")
+    func fineGrained() {
+        let counts = Counts()
+        let host = HeadlessHost(size: CGSize(width: 80, height: 40)) {
+            HStack(spacing: 0) { Tile(name: "a", counts: counts); Tile(name: "b", counts: counts) }
+        }
+        _ = host.render()
+        #expect(counts.bodies == ["a": 1, "b": 1] && counts.renders == ["a": 1, "b": 1])
+        host.tap(at: CGPoint(x: 60, y: 20))                  // tile b
+        let image = host.render()
+        #expect(counts.bodies == ["a": 1, "b": 2])
+        #expect(counts.renders == ["a": 1, "b": 2])
+        #expect(image.pixel(x: 45, y: 20).alpha == 255 && image.pixel(x: 5, y: 20).alpha == 0)
+        _ = host.render()                                     // nothing changed
+        #expect(counts.renders == ["a": 1, "b": 2])
+    }
+
+    @Test("an @Observable property re-runs only the canvases that read it")
+    func observedCanvases() {
+        let counts = Counts(), levels = Levels()
+        let host = HeadlessHost(size: CGSize(width: 80, height: 20)) { Meters(levels: levels, counts: counts) }
+        _ = host.render()
+        levels.left = 0.5
+        #expect(host.needsRender)
+        let image = host.render()
+        #expect(counts.renders == ["left": 2, "right": 1])
+        #expect(image.pixel(x: 5, y: 10).red > 200 && image.pixel(x: 30, y: 10).alpha == 0)
+        levels.right = 1
+        _ = host.render()
+        #expect(counts.renders == ["left": 2, "right": 2])
+    }
+
     @Test("onAppear, onDisappear and onChange run after the frame that caused them")
     func lifecycle() {
         let log = Log()

@@ -39,7 +39,8 @@ public final class HeadlessHost<Content: View> {
     /// Whether state that the last frame read has changed.
     public var needsRender: Bool { graph.isDirty || root == nil }
 
-    /// Lays the view out and records it (only when something changed).
+    /// Lays the view out and records it (only when something changed): the bodies
+    /// that read changed state are evaluated again, the rest of the tree is kept.
     private func update() -> GraphicsContext.Recorder? {
         guard needsRender else { return nil }
         var environment = EnvironmentValues()
@@ -47,8 +48,30 @@ public final class HeadlessHost<Content: View> {
         let previous = ViewGraph.current
         ViewGraph.current = graph
         defer { ViewGraph.current = previous }
-        graph.beginRender()
-        let node = makeNode(content(), environment: environment)
+        if let root {
+            var full = false
+            for var target in graph.beginPartialRender() {
+                target.child = target.rebuild()
+                // A body whose views are now several (or none) is spliced into its
+                // container: its container's body is evaluated again.
+                while target.isSpliced {
+                    guard let parent = target.parentBody, let p = findBody(parent, in: root) else { full = true; break }
+                    target = p
+                    graph.rebuilding(target.identity)
+                    target.child = target.rebuild()
+                }
+                if full { break }
+            }
+            if full {
+                graph.beginFullRender()
+                self.root = makeNode(content(), environment: environment)
+            }
+        } else {
+            graph.beginFullRender()
+            root = makeNode(content(), environment: environment)
+        }
+        guard let node = root else { return nil }
+        node.resetLayout()
         let proposal = ProposedViewSize(width: size.width.isFinite ? max(0, size.width) : 0,
                                         height: size.height.isFinite ? max(0, size.height) : 0)
         let s = node.measure(proposal)
@@ -58,8 +81,13 @@ public final class HeadlessHost<Content: View> {
         let recorder = GraphicsContext.Recorder()
         node.render(in: RenderContext(recorder: recorder, environment: environment))
         graph.endRender()
-        root = node
         return recorder
+    }
+
+    private func findBody(_ identity: String, in node: ViewNode) -> BodyNode? {
+        if let b = node as? BodyNode, b.identity == identity { return b }
+        for n in node.subnodes { if let found = findBody(identity, in: n) { return found } }
+        return nil
     }
 
     /// The current frame's pixels: rendered again if anything changed since the

@@ -3,11 +3,29 @@ import Foundation
 /// Storage for a `@State` value in the view graph.
 @MainActor
 final class StateSlot<Value> {
-    var value: Value
+    private var stored: Value
     weak var graph: ViewGraph?
+    /// The bodies and canvas renderers that read the value since it last changed.
+    private var readers: Set<String> = []
+
     init(_ value: Value, graph: ViewGraph?) {
-        self.value = value
+        self.stored = value
         self.graph = graph
+    }
+
+    /// The value; reading it from a body or renderer makes that a reader.
+    var value: Value {
+        get {
+            if let reader = graph?.currentReader { readers.insert(reader) }
+            return stored
+        }
+        set {
+            stored = newValue
+            // The readers run again in the next frame (and read it again).
+            let marked = readers
+            readers.removeAll()
+            for r in marked { graph?.mark(r) }
+        }
     }
 }
 
@@ -39,7 +57,6 @@ public struct State<Value>: GraphProperty {
         nonmutating set {
             if let slot = link.slot {
                 slot.value = newValue
-                slot.graph?.invalidate()
             } else {
                 link.local = newValue
             }
@@ -52,7 +69,6 @@ public struct State<Value>: GraphProperty {
         return Binding(get: { link.slot?.value ?? link.local }, set: { newValue in
             if let slot = link.slot {
                 slot.value = newValue
-                slot.graph?.invalidate()
             } else {
                 link.local = newValue
             }

@@ -3,13 +3,19 @@ import Observation
 import Synchronization
 
 /// The state of a hosted view hierarchy that outlives any one render: `@State`
-/// storage by view identity, and whether something a body or a canvas read has
-/// changed since the last render.
+/// storage by view identity, the laid-out tree kept between frames, and which
+/// bodies and canvas renderers read state that has changed since.
 ///
 /// Identity is structural, as in SwiftUI: a view is known by the path of view
-/// types and positions (or `ForEach` ids) from the root, so a view in the same
-/// place keeps its state across renders, and a view in another branch of an
-/// `if` is another view.
+/// types and positions (or `ForEach` ids, or `.id` values) from the root, so a
+/// view in the same place keeps its state across renders, and a view in another
+/// branch of an `if` is another view.
+///
+/// Invalidation is by reader: a body or canvas renderer that read a `@State` value
+/// or an `@Observable` property is marked when it changes; the next frame evaluates
+/// only the marked bodies again (their subtrees rebuilt, the rest of the tree
+/// kept) and runs only the marked canvases' renderers (the others replay what
+/// they recorded), then lays out and draws the whole tree.
 @MainActor
 final class ViewGraph {
     /// The graph whose views are being built (node making runs on the main actor,
@@ -18,10 +24,12 @@ final class ViewGraph {
 
     private var slots: [String: AnyObject] = [:]
     private var used: Set<String> = []
-    /// Set when state a render depended on changed. Atomic: an `@Observable`
+    /// Set when anything a frame read has changed. Atomic: an `@Observable`
     /// model may change on any thread.
     private nonisolated let dirty = Atomic<Bool>(true)
     var isDirty: Bool { dirty.load(ordering: .acquiring) }
+    /// Readers (body and canvas identities) marked since the last frame.
+    private nonisolated let marked = Mutex<Set<String>>([])
     /// Called when the graph becomes dirty (a host schedules a render).
     var onInvalidate: (() -> Void)?
 
@@ -30,6 +38,14 @@ final class ViewGraph {
     private var counters: [Int] = [0]
     /// The identity of the view being made.
     var currentIdentity: String { path[path.count - 1] }
+    /// The body or canvas renderer running now (what reads register against).
+    private(set) var currentReader: String?
+
+    /// The composed views of the kept tree, by identity.
+    private var bodies: [String: BodyNode] = [:]
+    /// Identities rebuilt this frame: state and lifecycles under them not made
+    /// again are gone.
+    private var rebuilt: [String] = []
 
     /// Lifecycle records of the frame being built, and of the last one.
     var currentLifecycles: [String: LifecycleRecord] = [:]
@@ -38,32 +54,98 @@ final class ViewGraph {
     /// Actions to run once the frame is built (`onChange`).
     var deferred: [() -> Void] = []
 
-    /// Marks the graph dirty, from any thread; a host's `onInvalidate` runs on the
-    /// main actor.
+    /// Marks the whole graph for a new frame, from any thread; a host's
+    /// `onInvalidate` runs on the main actor.
     nonisolated func invalidate() {
         let (exchanged, _) = dirty.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing)
         guard exchanged else { return }
         Task { @MainActor [weak self] in self?.onInvalidate?() }
     }
 
-    /// Marks the graph clean before a render.
-    func beginRender() {
-        dirty.store(false, ordering: .releasing)
+    /// Marks one reader (a body or canvas identity) for the next frame.
+    nonisolated func mark(_ reader: String) {
+        marked.withLock { _ = $0.insert(reader) }
+        invalidate()
+    }
+
+    /// The readers marked when this frame began (canvases not among them replay
+    /// what they recorded).
+    private(set) var frameMarked: Set<String> = []
+
+    /// The bodies being built, innermost last (a body's parent).
+    private var bodyStack: [String] = []
+    var currentBody: String? { bodyStack.last }
+
+    func buildingBody<T>(_ identity: String, _ body: () -> T) -> T {
+        bodyStack.append(identity)
+        defer { bodyStack.removeLast() }
+        return body()
+    }
+
+    // MARK: Frames
+
+    /// Starts a frame that builds the tree from scratch.
+    func beginFullRender() {
+        beginFrame()
+        bodies.removeAll()
+        rebuilt = [""]
         currentLifecycles = [:]
-        deferred = []
-        path = [""]
-        counters = [0]
         used.removeAll(keepingCapacity: true)
     }
 
-    /// Forgets the state of views the render did not make (they went away), then
-    /// runs lifecycle actions: disappearances, appearances (starting tasks) and
-    /// changes.
+    /// Starts a frame that keeps the tree; returns the marked bodies to evaluate
+    /// again, outermost first, leaving out those inside another marked one.
+    func beginPartialRender() -> [BodyNode] {
+        let readers = marked.withLock { $0 }
+        beginFrame()
+        currentLifecycles = shownLifecycles
+        var targets: [BodyNode] = []
+        for id in readers.sorted(by: { $0.count < $1.count }) {
+            guard var node = bodies[id] else { continue }
+            // A body whose views were spliced into its container (several views):
+            // its container's body is evaluated again instead.
+            while node.isSpliced, let parent = node.parentBody, let p = bodies[parent] { node = p }
+            if targets.contains(where: { node.identity == $0.identity || node.identity.hasPrefix($0.identity + "/") }) {
+                continue
+            }
+            targets.append(node)
+        }
+        rebuilt = []
+        for t in targets { rebuilding(t.identity) }
+        return targets
+    }
+
+    /// Forgets what the subtree of `identity` made last time (it is made again).
+    func rebuilding(_ identity: String) {
+        rebuilt.append(identity)
+        currentLifecycles = currentLifecycles.filter { !Self.isInside($0.key, identity) }
+        bodies = bodies.filter { !Self.isInside($0.key, identity) || $0.key == identity }
+    }
+
+    private func beginFrame() {
+        dirty.store(false, ordering: .releasing)
+        frameMarked = marked.withLock { m in
+            defer { m.removeAll() }
+            return m
+        }
+        bodyStack = []
+        path = [""]
+        counters = [0]
+        deferred = []
+    }
+
+    static func isInside(_ key: String, _ prefix: String) -> Bool {
+        prefix.isEmpty || key == prefix || key.hasPrefix(prefix + "/") || key.hasPrefix(prefix + ".")
+    }
+
+    /// Drops the state of views the frame rebuilt but did not make again (they
+    /// went away), then runs lifecycle actions: disappearances, appearances
+    /// (starting tasks) and changes.
     func endRender() {
-        slots = slots.filter { used.contains($0.key) }
+        slots = slots.filter { key, _ in used.contains(key) || !rebuilt.contains { Self.isInside(key, $0) } }
+        used.removeAll(keepingCapacity: true)
         let now = currentLifecycles, before = shownLifecycles
         shownLifecycles = now
-        currentLifecycles = [:]
         let actions = deferred
         deferred = []
         for (key, record) in before where now[key] == nil {
@@ -77,6 +159,8 @@ final class ViewGraph {
         for a in actions { a() }
     }
 
+    // MARK: Identity
+
     /// Enters a child view: returns its identity.
     func enter(_ component: String) -> String {
         let index = counters[counters.count - 1]
@@ -87,7 +171,7 @@ final class ViewGraph {
         return id
     }
 
-    /// Enters a child identified by a value (`ForEach` elements).
+    /// Enters a child identified by a value (`ForEach` elements, `.id`).
     func enter(id value: AnyHashable) -> String {
         let id = path[path.count - 1] + "/[\(value)]"
         path.append(id)
@@ -100,6 +184,18 @@ final class ViewGraph {
         counters.removeLast()
     }
 
+    /// Runs `body` with the identity path set to `identity` (rebuilding a kept
+    /// body, building a geometry reader's content at placement).
+    func within<T>(_ identity: String, _ body: () -> T) -> T {
+        let (savedPath, savedCounters) = (path, counters)
+        path = [identity]
+        counters = [0]
+        defer { (path, counters) = (savedPath, savedCounters) }
+        return body()
+    }
+
+    // MARK: Storage and reads
+
     /// The storage slot for `key`, made with `make` the first time.
     func slot<T: AnyObject>(_ key: String, make: () -> T) -> T {
         used.insert(key)
@@ -109,12 +205,17 @@ final class ViewGraph {
         return s
     }
 
-    /// Runs `body`, marking the graph dirty when any `@Observable` property it
-    /// read changes.
-    func tracking<T>(_ body: () -> T) -> T {
-        withObservationTracking(body) { [weak self] in
+    func register(_ node: BodyNode) { bodies[node.identity] = node }
+
+    /// Runs `body` as `reader`: `@State` reads register it, and so do the
+    /// `@Observable` properties it reads (marked when they change).
+    func reading<T>(as reader: String, _ body: () -> T) -> T {
+        let saved = currentReader
+        currentReader = reader
+        defer { currentReader = saved }
+        return withObservationTracking(body) { [weak self] in
             // Called where the model changed, on whatever thread that was.
-            self?.invalidate()
+            self?.mark(reader)
         }
     }
 }
@@ -136,4 +237,39 @@ func installProperties<V: View>(of view: V, identity: String, environment: Envir
                              environment: environment)
         }
     }
+}
+
+/// A composed view in the kept tree: its body's nodes, and how to evaluate the
+/// body again.
+final class BodyNode: ViewNode {
+    let identity: String
+    let parentBody: String?
+    var child: ViewNode
+    /// Evaluates the body again (the view value and environment it was made with).
+    let rebuild: @MainActor () -> ViewNode
+
+    init(identity: String, parentBody: String?, child: ViewNode, rebuild: @escaping @MainActor () -> ViewNode) {
+        self.identity = identity
+        self.parentBody = parentBody
+        self.child = child
+        self.rebuild = rebuild
+    }
+
+    /// Whether the body's views were spliced into a container (a body of several
+    /// views, or of none): the node itself is then not in the tree.
+    var isSpliced: Bool { child.flattened.count != 1 }
+
+    override var subnodes: [ViewNode] { [child] }
+    override var unwrapped: ViewNode { child.unwrapped }
+    override var flattened: [ViewNode] {
+        let inner = child.flattened
+        return inner.count == 1 ? [self] : inner
+    }
+    override func sizeThatFits(_ p: ProposedViewSize) -> CGSize { child.measure(p) }
+    override func place(in frame: CGRect) {
+        super.place(in: frame)
+        child.place(in: frame)
+    }
+    override func baseline(first: Bool, size: CGSize) -> CGFloat? { child.baseline(first: first, size: size) }
+    override func render(in context: RenderContext) { child.render(in: context) }
 }

@@ -58,14 +58,27 @@ final class CanvasNode: ViewNode {
         proposal.replacingUnspecifiedDimensions()
     }
 
-    /// Runs the renderer, noting the observable models it reads (a change to one
-    /// re-renders a hosted view).
-    private func draw(_ graphics: inout GraphicsContext, _ size: CGSize) {
-        if let graph = ViewGraph.current {
-            graph.tracking { renderer(&graphics, size) }
+    /// The canvas's identity in a hosted graph (`nil` outside a host).
+    var identity: String?
+    /// What the renderer recorded last (in a host), replayed while nothing it read
+    /// has changed and the canvas has not moved.
+    private var recorded: (list: DisplayList, frame: CGRect, transform: CGAffineTransform)?
+
+    /// Runs the renderer into a list of its own (its origin at the canvas's
+    /// top-left in root space), as a reader of the state and models it uses.
+    private func record(_ environment: EnvironmentValues, base: CGAffineTransform) -> DisplayList {
+        let recorder = GraphicsContext.Recorder()
+        // Symbols are rendered once per canvas render, before the renderer runs.
+        let table = symbols.map { SymbolTable.render($0, environment: environment) }
+        var graphics = GraphicsContext(recorder: recorder, base: base, size: frame.size, environment: environment)
+        graphics.symbols = table
+        let size = frame.size
+        if let graph = ViewGraph.current, let identity {
+            graph.reading(as: identity) { renderer(&graphics, size) }
         } else {
             renderer(&graphics, size)
         }
+        return recorder.list
     }
 
     override func render(in context: RenderContext) {
@@ -75,21 +88,21 @@ final class CanvasNode: ViewNode {
         let clip = recorder.list.addClip(ClipNode(parent: context.clip, geometry: .rect(frame.rect),
                                                   transform: context.transform.engine, rule: .nonZero, antialiased: true))
         let base = CGAffineTransform(translationX: frame.minX, y: frame.minY).concatenating(context.transform)
-        // Symbols are rendered once per canvas render, before the renderer runs.
-        let table = symbols.map { SymbolTable.render($0, environment: environment) }
+        let list: DisplayList
+        if let kept = recorded, kept.frame == frame, kept.transform == context.transform, let graph = ViewGraph.current,
+           let identity, !graph.frameMarked.contains(identity) {
+            list = kept.list
+        } else {
+            list = record(environment, base: base)
+            if ViewGraph.current != nil, identity != nil { recorded = (list, frame, context.transform) }
+        }
         if colorMode == environment.surfaceColorMode {
-            var graphics = GraphicsContext(recorder: recorder, base: base, size: frame.size, environment: environment,
-                                           clip: clip, layer: context.layer)
-            graphics.symbols = table
-            draw(&graphics, frame.size)
+            recorder.list.merge(list, transform: .identity, into: context.layer, clip: clip, filter: -1)
         } else {
             // A canvas whose working space differs from the surface's draws into a
             // layer of its own mode, converted when the layer is composited.
             let layer = recorder.list.addLayer(colorMode: colorMode.engine)
-            var graphics = GraphicsContext(recorder: recorder, base: base, size: frame.size, environment: environment,
-                                           layer: layer)
-            graphics.symbols = table
-            draw(&graphics, frame.size)
+            recorder.list.merge(list, transform: .identity, into: layer, clip: -1, filter: -1)
             recorder.list.append(DrawItem(content: .layer(layer), transform: .identity, clip: clip), to: context.layer)
         }
     }
@@ -98,6 +111,8 @@ final class CanvasNode: ViewNode {
 extension Canvas: PrimitiveView {
     func makeNode(environment: EnvironmentValues) -> ViewNode {
         let symbolNode: ViewNode? = symbols is EmptyView ? nil : OpenCanvas.makeNode(symbols, environment: environment)
-        return CanvasNode(renderer: renderer, colorMode: colorMode, symbols: symbolNode)
+        let node = CanvasNode(renderer: renderer, colorMode: colorMode, symbols: symbolNode)
+        node.identity = ViewGraph.current?.currentIdentity
+        return node
     }
 }

@@ -48,7 +48,9 @@ public struct GeometryReader<Content: View>: View {
 extension GeometryReader: PrimitiveView {
     func makeNode(environment: EnvironmentValues) -> ViewNode {
         let content = self.content
-        return GeometryReaderNode(environment: environment) { OpenCanvas.makeNode(content($0), environment: environment) }
+        let node = GeometryReaderNode(environment: environment) { OpenCanvas.makeNode(content($0), environment: environment) }
+        node.identity = ViewGraph.current?.currentIdentity
+        return node
     }
 }
 
@@ -72,9 +74,18 @@ final class GeometryReaderNode: ViewNode {
 
     override func sizeThatFits(_ p: ProposedViewSize) -> CGSize { p.replacingUnspecifiedDimensions() }
 
+    var identity: String?
+
     override func place(in frame: CGRect) {
         super.place(in: frame)
-        let node = build(GeometryProxy(size: frame.size, globalFrame: frame, spaces: CoordinateSpaces.stack))
+        let proxy = GeometryProxy(size: frame.size, globalFrame: frame, spaces: CoordinateSpaces.stack)
+        // The content is made at placement, under the reader's identity.
+        let node: ViewNode
+        if let graph = ViewGraph.current, let identity {
+            node = graph.within(identity) { build(proxy) }
+        } else {
+            node = build(proxy)
+        }
         let s = node.measure(ProposedViewSize(frame.size))
         node.place(in: CGRect(origin: frame.origin, size: s))
         child = node

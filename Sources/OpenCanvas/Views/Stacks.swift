@@ -96,8 +96,10 @@ final class StackNode: ViewNode {
         self.spacing = s.isFinite ? s : defaultStackSpacing
         self.children = children
         super.init()
-        for case let spacer as SpacerNode in children { spacer.axis = axis }
-        for case let divider as DividerNode in children { divider.isVertical = axis == .horizontal }
+        for c in children {
+            if let spacer = c.unwrapped as? SpacerNode { spacer.axis = axis }
+            if let divider = c.unwrapped as? DividerNode { divider.isVertical = axis == .horizontal }
+        }
     }
 
     private func main(_ s: CGSize) -> CGFloat { axis == .horizontal ? s.width : s.height }

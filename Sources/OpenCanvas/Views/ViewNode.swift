@@ -14,6 +14,17 @@ class ViewNode {
     /// `sizeThatFits`, remembered per proposal for this layout (nodes are made
     /// afresh for each render): containers ask their children several times, and
     /// without this nested stacks would cost exponential time in their depth.
+    /// Forgets the sizes measured for the last layout, here and below (a kept
+    /// tree is laid out again each frame).
+    final func resetLayout() {
+        measured.removeAll(keepingCapacity: true)
+        for n in subnodes { n.resetLayout() }
+    }
+
+    /// The node that does the work when this one only wraps it (a composed view's
+    /// body).
+    var unwrapped: ViewNode { self }
+
     final func measure(_ proposal: ProposedViewSize) -> CGSize {
         if let known = measured.first(where: { $0.0 == proposal }) { return known.1 }
         let size = sizeThatFits(proposal)
@@ -100,8 +111,23 @@ func makeNode<V: View>(_ view: V, environment: EnvironmentValues) -> ViewNode {
     // A composed view: connect its state and environment properties, then build
     // its body, noting the observable models the body reads.
     installProperties(of: view, identity: identity, environment: environment)
-    let body = graph?.tracking { view.body } ?? view.body
-    return makeNode(body, environment: environment)
+    guard let graph else { return makeNode(view.body, environment: environment) }
+    // Kept in the graph: evaluated again when state it read changes.
+    let rebuild: @MainActor () -> ViewNode = { [weak graph] in
+        guard let graph else { return EmptyNode() }
+        installProperties(of: view, identity: identity, environment: environment)
+        return graph.within(identity) {
+            graph.buildingBody(identity) {
+                makeNode(graph.reading(as: identity) { view.body }, environment: environment)
+            }
+        }
+    }
+    let node = BodyNode(identity: identity, parentBody: graph.currentBody, child: EmptyNode(), rebuild: rebuild)
+    graph.register(node)
+    node.child = graph.buildingBody(identity) {
+        makeNode(graph.reading(as: identity) { view.body }, environment: environment)
+    }
+    return node
 }
 
 extension EmptyView: PrimitiveView {
