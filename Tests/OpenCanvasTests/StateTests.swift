@@ -82,6 +82,19 @@ struct Tile: View {
     }
 }
 
+private struct AccentKey: EnvironmentKey { static let defaultValue = "none" }
+extension EnvironmentValues {
+    var accentName: String {
+        get { self[AccentKey.self] }
+        set { self[AccentKey.self] = newValue }
+    }
+}
+
+struct AccentReader: View {
+    @Environment(\.accentName) var accent
+    var body: some View { Text("accent \(accent)") }
+}
+
 @Observable final class Levels { var left = 0.0; var right = 0.0 }
 
 struct Meters: View {
@@ -135,6 +148,24 @@ struct StateTests {
         levels.right = 1
         _ = host.render()
         #expect(counts.renders == ["left": 2, "right": 2])
+    }
+
+    @Test("custom EnvironmentKeys reach @Environment through .environment; ImageRenderer announces changes")
+    func customEnvironment() {
+        let host = HeadlessHost(size: CGSize(width: 200, height: 50)) {
+            VStack { AccentReader(); AccentReader().environment(\.accentName, "teal") }
+        }
+        #expect(host.accessibilityReading == ["accent none", "accent teal"])
+        let renderer = ImageRenderer(content: Color.red.frame(width: 2, height: 2))
+        var changes = 0
+        var bag = Set<AnyCancellable>()
+        renderer.objectWillChange.sink { changes += 1 }.store(in: &bag)
+        renderer.scale = 2
+        renderer.proposedSize = ProposedViewSize(width: 4, height: 4)
+        #expect(changes == 2)
+        bag.removeAll()
+        renderer.scale = 3
+        #expect(changes == 2)
     }
 
     @Test("onAppear, onDisappear and onChange run after the frame that caused them")

@@ -9,17 +9,20 @@ import CanvasRender
 ///     renderer.scale = 2
 ///     let image = renderer.cgImage      // nil for an empty or impossible size
 @MainActor
-public final class ImageRenderer<Content: View> {
+public final class ImageRenderer<Content: View>: ObservableObject {
+    /// Announces each change of the renderer's properties, before it happens.
+    public nonisolated let objectWillChange = ObservableObjectPublisher()
+
     /// The root view to render.
-    public var content: Content
+    public var content: Content { willSet { objectWillChange.send() } }
     /// The size proposed to the root view; `.unspecified` gives the view's own size.
-    public var proposedSize: ProposedViewSize = .unspecified
+    public var proposedSize: ProposedViewSize = .unspecified { willSet { objectWillChange.send() } }
     /// Pixels per point.
-    public var scale: CGFloat = 1
+    public var scale: CGFloat = 1 { willSet { objectWillChange.send() } }
     /// A promise that the image is opaque: its alpha is then forced to 1 (on a
     /// black background, as Core Graphics' opaque bitmaps have).
-    public var isOpaque: Bool = false
-    public var colorMode: ColorRenderingMode = .nonLinear
+    public var isOpaque: Bool = false { willSet { objectWillChange.send() } }
+    public var colorMode: ColorRenderingMode = .nonLinear { willSet { objectWillChange.send() } }
 
     public init(content view: Content) {
         self.content = view
