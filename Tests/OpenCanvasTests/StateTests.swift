@@ -25,6 +25,26 @@ struct LifecycleView: View {
     }
 }
 
+struct TaskView: View {
+    let log: Log
+    @State var shown = true
+    var body: some View {
+        ZStack {
+            Color.white.onTapGesture { shown = false }
+            if shown {
+                Color.clear.frame(width: 1, height: 1).task {
+                    log.lines.append("started")
+                    do {
+                        try await Task.sleep(nanoseconds: 60_000_000_000)
+                    } catch {
+                        log.lines.append("cancelled")
+                    }
+                }
+            }
+        }
+    }
+}
+
 struct Rewriter: View {
     @State var n = 0
     var body: some View {
@@ -148,6 +168,35 @@ struct StateTests {
         levels.right = 1
         _ = host.render()
         #expect(counts.renders == ["left": 2, "right": 2])
+    }
+
+    @Test(".task starts when the view appears and is cancelled when it goes away")
+    func task() async {
+        let log = Log()
+        let host = HeadlessHost(size: CGSize(width: 50, height: 50)) { TaskView(log: log) }
+        _ = host.render()
+        for _ in 0..<50 where log.lines.isEmpty { await Task.yield() }
+        #expect(log.lines.first == "started")
+        host.tap(at: CGPoint(x: 5, y: 5))                      // removes the view with the task
+        _ = host.render()
+        for _ in 0..<50 where !log.lines.contains("cancelled") { await Task.yield() }
+        #expect(log.lines.contains("cancelled"))
+    }
+
+    @Test("symbols drawn in a canvas are pictures: their gestures never run")
+    func symbolsTakeNoTaps() {
+        var tapped = 0
+        let host = HeadlessHost(size: CGSize(width: 50, height: 50)) {
+            Canvas { context, _ in
+                if let s = context.resolveSymbol(id: 0) { context.draw(s, in: CGRect(x: 0, y: 0, width: 50, height: 50)) }
+            } symbols: {
+                Color.red.frame(width: 10, height: 10).onTapGesture { tapped += 1 }.tag(0)
+            }
+        }
+        host.tap(at: CGPoint(x: 25, y: 25))
+        #expect(tapped == 0)
+        #expect(host.render().pixel(x: 25, y: 25).red > 200)
+        #expect(host.accessibilityReading.isEmpty)
     }
 
     @Test("custom EnvironmentKeys reach @Environment through .environment; ImageRenderer announces changes")
