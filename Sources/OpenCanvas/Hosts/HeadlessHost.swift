@@ -18,7 +18,13 @@ public final class HeadlessHost<Content: View> {
     /// Pixels per point of rendered images.
     public let scale: CGFloat
     /// The clock the host's views see (and that separates taps into sequences).
-    public var date: Date
+    /// Setting it moves timelines to it (the next render shows their entries);
+    /// `advance(to:)` also renders every entry on the way.
+    public var date: Date {
+        didSet { graph.advanceTimelines(to: date) }
+    }
+    /// Called with each frame `advance(by:)` / `advance(to:)` renders.
+    public var onFrame: ((Date, CGImage) -> Void)?
     /// How many frames have been rendered (a frame is rendered only when something
     /// changed since the last).
     public private(set) var renderCount = 0
@@ -32,8 +38,10 @@ public final class HeadlessHost<Content: View> {
     public init(size: CGSize, scale: CGFloat = 1, @ViewBuilder content: @escaping () -> Content) {
         self.size = size
         self.scale = scale.isFinite && scale > 0 ? scale : 1
-        self.date = Date()
+        let now = Date()
+        self.date = now
         self.content = content
+        graph.date = now
     }
 
     /// Whether state that the last frame read has changed.
@@ -47,6 +55,7 @@ public final class HeadlessHost<Content: View> {
         environment.displayScale = scale
         let previous = ViewGraph.current
         ViewGraph.current = graph
+        graph.date = date
         defer { ViewGraph.current = previous }
         if let root {
             var full = false
@@ -160,6 +169,32 @@ public final class HeadlessHost<Content: View> {
 
     /// What a screen reader would speak, element by element.
     public var accessibilityReading: [String] { accessibilityElements.map(\.reading) }
+
+    /// Moves the clock forward by `interval` seconds, rendering a frame at every
+    /// timeline entry on the way (and handing it to `onFrame`): an animation
+    /// renders the same frames on every run.
+    public func advance(by interval: TimeInterval) {
+        guard interval.isFinite, interval >= 0 else { return Diagnostics.report(.nonFiniteValue) }
+        advance(to: date.addingTimeInterval(interval))
+    }
+
+    /// Moves the clock to `target`, rendering a frame at every timeline entry
+    /// until then (continuous animations: one frame, at `target`).
+    public func advance(to target: Date) {
+        if needsRender { _ = render() }
+        var frames = 0
+        while let next = graph.nextTimelineEntry(), next <= target, frames < 1_000_000 {
+            date = next
+            let image = render()
+            onFrame?(date, image)
+            frames += 1
+        }
+        date = target
+        if needsRender {
+            let image = render()
+            onFrame?(date, image)
+        }
+    }
 
     /// Changes the size the view is offered; the next render lays it out again.
     public func resize(to newSize: CGSize) {

@@ -41,6 +41,11 @@ final class ViewGraph {
     /// The body or canvas renderer running now (what reads register against).
     private(set) var currentReader: String?
 
+    /// The host's clock: what timelines read.
+    var date = Date()
+    /// The timelines of the kept tree, by identity.
+    var timelines: [String: TimelineRecord] = [:]
+
     /// The composed views of the kept tree, by identity.
     private var bodies: [String: BodyNode] = [:]
     /// Identities rebuilt this frame: state and lifecycles under them not made
@@ -88,9 +93,22 @@ final class ViewGraph {
     func beginFullRender() {
         beginFrame()
         bodies.removeAll()
+        timelines.removeAll()
         rebuilt = [""]
         currentLifecycles = [:]
         used.removeAll(keepingCapacity: true)
+    }
+
+    /// The earliest next entry of any timeline, and the timelines due by `date`.
+    func nextTimelineEntry() -> Date? {
+        timelines.values.compactMap { $0.continuous ? nil : $0.upcoming }.min()
+    }
+
+    /// Moves every timeline to `date`, marking those whose entry changed (and the
+    /// continuous animations, which change at every frame).
+    func advanceTimelines(to date: Date) {
+        self.date = date
+        for (id, record) in timelines where record.advance(to: date) || record.continuous { mark(id) }
     }
 
     /// Starts a frame that keeps the tree; returns the marked bodies to evaluate
@@ -143,6 +161,7 @@ final class ViewGraph {
     /// (starting tasks) and changes.
     func endRender() {
         slots = slots.filter { key, _ in used.contains(key) || !rebuilt.contains { Self.isInside(key, $0) } }
+        timelines = timelines.filter { slots[$0.key + ".timeline"] != nil }
         used.removeAll(keepingCapacity: true)
         let now = currentLifecycles, before = shownLifecycles
         shownLifecycles = now
