@@ -2,6 +2,8 @@ import Testing
 import Foundation
 import OpenCanvas
 import RenderTesting
+import CanvasScenes
+import CanvasCodecs
 
 @MainActor
 @Suite("TimelineView and schedules on an injected clock")
@@ -96,6 +98,33 @@ struct TimelineTests {
         live.advance(by: 0.25)
         live.advance(by: 0.25)
         #expect(seen == [0, 0.25, 0.5])
+    }
+
+    @Test("an exported animated PNG decodes back frame by frame; exports are the same on every run")
+    func apngExport() throws {
+        func frames() -> [CGImage] {
+            let scene = Scenes.breathingCircle
+            let host = HeadlessHost(size: scene.size, scale: 1) { scene.view() }
+            host.date = AnimatedScene.start
+            return host.recordFrames(seconds: 1, fps: 8)
+        }
+        let a = frames(), b = frames()
+        #expect(a.count == 9)
+        #expect(a.map { $0.rgbaBytes() } == b.map { $0.rgbaBytes() })
+        #expect(a[0].rgbaBytes() != a[4].rgbaBytes())                 // it moves
+        let data = try AnimationExport.apngData(a, fps: 8)
+        let decoded = try APNG.decode(Array(data))
+        #expect(decoded.frames.count == 9 && decoded.width == 160 && decoded.loops == 0)
+        #expect(decoded.delays.allSatisfy { abs($0 - 0.125) < 1e-9 })
+        for (i, frame) in a.enumerated() { #expect(decoded.frames[i] == frame.rgbaBytes()) }
+        // Numbered PNGs.
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("oc-export-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try AnimationExport.writePNGs(a, to: dir)
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("frame0008.png").path))
+        // Malformed animations fail with an error.
+        #expect(throws: APNG.Error.self) { try APNG.decode(Array(data.prefix(100))) }
+        #expect(throws: APNG.Error.self) { try APNG.decode([1, 2, 3]) }
     }
 
     @Test("invalidateTimelineContent asks for a new frame")

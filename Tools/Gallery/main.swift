@@ -13,6 +13,9 @@ import CanvasScenes
 var output = "gallery-output"
 var scale: CGFloat = 2
 var names: [String] = []
+var export: String?
+var seconds = 4.0
+var fps = 30.0
 var args = CommandLine.arguments.dropFirst()
 while let arg = args.popFirst() {
     switch arg {
@@ -28,16 +31,67 @@ while let arg = args.popFirst() {
             exit(2)
         }
         scale = CGFloat(s)
+    case "--export":
+        guard let v = args.popFirst() else {
+            FileHandle.standardError.write(Data("--export needs an animated scene's name; try --list\n".utf8))
+            exit(2)
+        }
+        export = v
+    case "--seconds":
+        guard let v = args.popFirst(), let s = Double(v), s > 0, s.isFinite, s <= 3600 else {
+            FileHandle.standardError.write(Data("--seconds needs a number of seconds (up to 3600)\n".utf8))
+            exit(2)
+        }
+        seconds = s
+    case "--fps":
+        guard let v = args.popFirst(), let f = Double(v), f > 0, f <= 240 else {
+            FileHandle.standardError.write(Data("--fps needs a frame rate (up to 240)\n".utf8))
+            exit(2)
+        }
+        fps = f
     case "--list":
         for scene in Scenes.all { print("\(scene.name)\t\(scene.summary)") }
         for scene in Scenes.interactive { print("\(scene.name)\t\(scene.summary) (interactive)") }
+        for scene in Scenes.animated { print("\(scene.name)\t\(scene.summary) (animated: --export)") }
         exit(0)
     case "--help", "-h":
         print("usage: canvas-gallery [--output DIR] [--scale S] [--list] [NAME ...]")
+        print("       canvas-gallery --export NAME [--seconds S] [--fps F] [--output DIR] [--scale S]")
         exit(0)
     default:
         names.append(arg)
     }
+}
+
+// An animation export: numbered PNGs, an animated PNG, and an MP4 when ffmpeg is there.
+if let name = export {
+    guard let scene = Scenes.animatedNamed(name) else {
+        FileHandle.standardError.write(Data("unknown animated scene \(name); try --list\n".utf8))
+        exit(2)
+    }
+    let folder = URL(fileURLWithPath: output, isDirectory: true)
+    let code: Int32 = MainActor.assumeIsolated {
+        let host = HeadlessHost(size: scene.size, scale: scale) { scene.view() }
+        host.date = AnimatedScene.start
+        let bar = ProgressBar(title: scene.name)
+        let frames = host.recordFrames(seconds: seconds, fps: fps) { bar.update($0, of: $1) }
+        do {
+            try AnimationExport.writePNGs(frames, to: folder.appendingPathComponent("\(name)-frames"))
+            try AnimationExport.apngData(frames, fps: fps).write(to: folder.appendingPathComponent("\(name).png"))
+            print("\(frames.count) frames: \(folder.path)/\(name)-frames/, \(folder.path)/\(name).png (animated PNG)")
+            do {
+                try AnimationExport.writeMP4(frames, fps: fps, to: folder.appendingPathComponent("\(name).mp4"))
+                print("\(folder.path)/\(name).mp4")
+            } catch {
+                print("no MP4: \(error)")
+            }
+            return 0
+        } catch {
+            FileHandle.standardError.write(Data("\(name): \(error)\n".utf8))
+            return 1
+        }
+    }
+    exit(code)
 }
 
 let selected = names.isEmpty ? Scenes.all : names.compactMap { name in
