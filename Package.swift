@@ -53,7 +53,8 @@ let package = Package(
         // MARK: 9 — tools, and the example scenes they and the tests share
         .target(name: "CanvasScenes", dependencies: ["OpenCanvas"]),
         .executableTarget(name: "CanvasGallery", dependencies: ["OpenCanvas", "CanvasScenes"], path: "Tools/Gallery"),
-        .executableTarget(name: "CanvasBench", dependencies: ["OpenCanvas", "CanvasRender", "CanvasPaint", "CanvasEffects", "CanvasCodecs"],
+        .executableTarget(name: "CanvasBench", dependencies: ["OpenCanvas", "CanvasRender", "CanvasPaint", "CanvasEffects", "CanvasCodecs",
+                                                             "CanvasScenes"],
                           path: "Tools/Bench"),
 
         // MARK: examples

@@ -13,7 +13,8 @@ public struct AnimatedScene: Sendable {
 }
 
 extension Scenes {
-    public static let animated: [AnimatedScene] = [analogClock, breathingCircle]
+    public static let animated: [AnimatedScene] = [analogClock, breathingCircle, particleField, barVisualizer,
+                                                   yearGridLive]
 
     public static func animatedNamed(_ name: String) -> AnimatedScene? { animated.first { $0.name == name } }
 
@@ -61,5 +62,82 @@ extension Scenes {
                                              endRadius: r))
             }
         })
+    }
+}
+
+extension Scenes {
+    /// Particles streaming from spawn points (one at the start; a tap adds one),
+    /// 1,000 in all, each a fading dot on a deterministic path.
+    public static let particleField = AnimatedScene(
+        name: "particle-field", summary: "1,000 particles streaming from spawn points; a tap adds a spawn point",
+        size: CGSize(width: 402, height: 874)
+    ) {
+        AnyView(ParticleField())
+    }
+
+    /// Thirty-two bars of a make-believe spectrum at 30 frames per second.
+    public static let barVisualizer = AnimatedScene(
+        name: "bar-visualizer", summary: "A bar visualizer at .animation(minimumInterval: 1/30)",
+        size: CGSize(width: 320, height: 160)
+    ) {
+        AnyView(TimelineView(.animation(minimumInterval: 1.0 / 30)) { context in
+            Canvas { c, size in
+                let t = context.date.timeIntervalSince(AnimatedScene.start)
+                let n = 32
+                let w = size.width / CGFloat(n)
+                for i in 0..<n {
+                    let f = Double(i)
+                    let level = 0.5 + 0.25 * sin(t * 3 + f * 0.4) + 0.2 * sin(t * 7.3 + f * 1.1) + 0.05 * sin(t * 13 + f)
+                    let h = size.height * CGFloat(min(max(level, 0.02), 1))
+                    c.fill(Path(roundedRect: CGRect(x: CGFloat(i) * w + 1, y: size.height - h, width: w - 2, height: h),
+                                cornerRadius: 2),
+                           with: .color(Color(hue: 0.55 + 0.3 * f / Double(n), saturation: 0.8, brightness: 0.9)))
+                }
+            }
+        })
+    }
+
+    /// The year grid, redrawn at every frame of a timeline (the frame-budget cell).
+    public static let yearGridLive = AnimatedScene(
+        name: "year-grid-live", summary: "The year grid filling the screen, redrawn every frame",
+        size: CGSize(width: 402, height: 874)
+    ) {
+        AnyView(TimelineView(.animation) { context in
+            Canvas { c, size in
+                let _ = context.date
+                c.scaleBy(x: size.width / Scenes.yearGrid.size.width, y: size.width / Scenes.yearGrid.size.width)
+                Scenes.yearGrid.draw(&c, Scenes.yearGrid.size)
+            }
+        })
+    }
+}
+
+/// Particles from spawn points: each particle leaves its spawn point on a fixed
+/// heading at a fixed speed, fades over its three-second life and is born again.
+struct ParticleField: View {
+    @State private var spawns: [CGPoint] = [CGPoint(x: 201, y: 437)]
+    static let count = 1_000
+
+    var body: some View {
+        TimelineView(.animation) { context in
+            Canvas { c, size in
+                let t = context.date.timeIntervalSince(AnimatedScene.start)
+                c.fill(Path(CGRect(origin: .zero, size: size)), with: .color(Color(red: 0.05, green: 0.05, blue: 0.12)))
+                for i in 0..<ParticleField.count {
+                    let spawn = spawns[i % spawns.count]
+                    let seed = Double(i) * 12.9898
+                    let heading = (sin(seed) * 43_758.5453).truncatingRemainder(dividingBy: 1) * 2 * .pi
+                    let speed = 40 + 80 * abs((sin(seed * 1.7) * 12_345.678).truncatingRemainder(dividingBy: 1))
+                    let life = 3.0
+                    let age = (t + Double(i) / Double(ParticleField.count) * life).truncatingRemainder(dividingBy: life)
+                    let x = spawn.x + CGFloat(cos(heading) * speed * age)
+                    let y = spawn.y + CGFloat(sin(heading) * speed * age)
+                    let fade = 1 - age / life
+                    c.fill(Path(ellipseIn: CGRect(x: x - 2.5, y: y - 2.5, width: 5, height: 5)),
+                           with: .color(Color(hue: 0.08 + 0.1 * fade, saturation: 0.9, brightness: 1, opacity: fade)))
+                }
+            }
+            .onTapGesture { location in spawns.append(location) }
+        }
     }
 }

@@ -214,3 +214,4 @@ for (test, style) in cells {
 
 runBlurCells()
 runTextCells()
+MainActor.assumeIsolated { runFrameCells() }

@@ -29,11 +29,16 @@ public final class HeadlessHost<Content: View> {
     /// changed since the last).
     public private(set) var renderCount = 0
 
+    /// The last frame's cost in seconds: making and laying out views, recording
+    /// their drawing (canvas renderers run here), rasterizing (for the benchmark).
+    package private(set) var frameTimings = (layout: 0.0, record: 0.0, raster: 0.0)
+
     private let content: () -> Content
     private let graph = ViewGraph()
     private var root: ViewNode?
     private var image: CGImage?
     private var lastTap: (date: Date, point: CGPoint, count: Int)?
+    private var buildStart: UInt64 = 0
 
     public init(size: CGSize, scale: CGFloat = 1, @ViewBuilder content: @escaping () -> Content) {
         self.size = size
@@ -51,6 +56,7 @@ public final class HeadlessHost<Content: View> {
     /// that read changed state are evaluated again, the rest of the tree is kept.
     private func update() -> GraphicsContext.Recorder? {
         guard needsRender else { return nil }
+        buildStart = DispatchTime.now().uptimeNanoseconds
         var environment = EnvironmentValues()
         environment.displayScale = scale
         let previous = ViewGraph.current
@@ -87,8 +93,12 @@ public final class HeadlessHost<Content: View> {
         // A window centres its content.
         node.place(in: CGRect(x: ((proposal.width ?? 0) - s.width) / 2, y: ((proposal.height ?? 0) - s.height) / 2,
                               width: s.width, height: s.height))
+        let t1 = DispatchTime.now().uptimeNanoseconds
         let recorder = GraphicsContext.Recorder()
         node.render(in: RenderContext(recorder: recorder, environment: environment))
+        let t2 = DispatchTime.now().uptimeNanoseconds
+        frameTimings.layout = Double(t1 - buildStart) / 1e9
+        frameTimings.record = Double(t2 - t1) / 1e9
         graph.endRender()
         return recorder
     }
@@ -105,8 +115,10 @@ public final class HeadlessHost<Content: View> {
     public func render() -> CGImage {
         if let recorder = update() {
             renderCount += 1
+            let t = DispatchTime.now().uptimeNanoseconds
             image = Rasterization.image(of: recorder.list, size: size, scale: scale, opaque: false, colorMode: .nonLinear)
                 ?? CGImage(width: 0, height: 0, premultiplied: [])
+            frameTimings.raster = Double(DispatchTime.now().uptimeNanoseconds - t) / 1e9
         }
         return image ?? CGImage(width: 0, height: 0, premultiplied: [])
     }
