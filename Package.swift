@@ -47,8 +47,11 @@ let package = Package(
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         .target(name: "CanvasCodecs", dependencies: ["CPNG", "CJPEG"]),
 
-        // MARK: 6–7 — the SwiftUI-shaped drawing API and views
-        .target(name: "OpenCanvas", dependencies: ["CanvasRender", "CanvasText", "CanvasCodecs"]),
+        // MARK: 8 — the window host's Xlib calls (Debian's libx11 and libxext)
+        .target(name: "CX11", linkerSettings: [.linkedLibrary("X11"), .linkedLibrary("Xext")]),
+
+        // MARK: 6–8 — the SwiftUI-shaped drawing API, views and hosts
+        .target(name: "OpenCanvas", dependencies: ["CanvasRender", "CanvasText", "CanvasCodecs", "CX11"]),
 
         // MARK: 9 — tools, and the example scenes they and the tests share
         .target(name: "CanvasScenes", dependencies: ["OpenCanvas"]),

@@ -18,6 +18,11 @@ packages=(
   fonts-wqy-microhei    # Chinese, Japanese and Korean
   fonts-noto-color-emoji                 # colour emoji
   fonts-material-design-icons-iconfont   # Image(systemName:)
+  libx11-dev            # the window host (Xlib)
+  libxext-dev           # MIT-SHM for presenting frames
+  xvfb                  # a real X server for the window tests
+  xauth
+  x11-xserver-utils     # xrdb: the window tests set Xft.dpi
 )
 
 missing=()

@@ -14,6 +14,7 @@ var output = "gallery-output"
 var scale: CGFloat = 2
 var names: [String] = []
 var export: String?
+var live: String?
 var seconds = 4.0
 var fps = 30.0
 var args = CommandLine.arguments.dropFirst()
@@ -37,6 +38,12 @@ while let arg = args.popFirst() {
             exit(2)
         }
         export = v
+    case "--live":
+        guard let v = args.popFirst() else {
+            FileHandle.standardError.write(Data("--live needs an animated scene's name; try --list\n".utf8))
+            exit(2)
+        }
+        live = v
     case "--seconds":
         guard let v = args.popFirst(), let s = Double(v), s > 0, s.isFinite, s <= 3600 else {
             FileHandle.standardError.write(Data("--seconds needs a number of seconds (up to 3600)\n".utf8))
@@ -52,15 +59,37 @@ while let arg = args.popFirst() {
     case "--list":
         for scene in Scenes.all { print("\(scene.name)\t\(scene.summary)") }
         for scene in Scenes.interactive { print("\(scene.name)\t\(scene.summary) (interactive)") }
-        for scene in Scenes.animated { print("\(scene.name)\t\(scene.summary) (animated: --export)") }
+        for scene in Scenes.animated { print("\(scene.name)\t\(scene.summary) (animated: --live, --export)") }
         exit(0)
     case "--help", "-h":
         print("usage: canvas-gallery [--output DIR] [--scale S] [--list] [NAME ...]")
         print("       canvas-gallery --export NAME [--seconds S] [--fps F] [--output DIR] [--scale S]")
+        print("       canvas-gallery --live NAME      (a window on $DISPLAY; Escape closes it)")
         exit(0)
     default:
         names.append(arg)
     }
+}
+
+// A live window on the X display; without one, the same scene goes to files.
+if let name = live {
+    guard let scene = Scenes.animatedNamed(name) else {
+        FileHandle.standardError.write(Data("unknown animated scene \(name); try --list\n".utf8))
+        exit(2)
+    }
+    let shown: Bool = MainActor.assumeIsolated {
+        guard let window = WindowHost(title: "OpenCanvas — \(name)", size: scene.size, content: { scene.view() }) else {
+            return false
+        }
+        print("\(name): \(scene.summary). Escape or the close button ends it.")
+        window.run()
+        print("\(window.renderCount) frames shown")
+        return true
+    }
+    if shown { exit(0) }
+    let display = ProcessInfo.processInfo.environment["DISPLAY"].map { "DISPLAY=\($0) cannot be opened" } ?? "DISPLAY is not set"
+    print("No X display (\(display)); rendering \(name) to files instead.")
+    export = name
 }
 
 // An animation export: numbered PNGs, an animated PNG, and an MP4 when ffmpeg is there.

@@ -18,6 +18,9 @@ public struct GraphicsContext {
     /// The recording that every copy of a context appends to.
     final class Recorder {
         var list = DisplayList()
+        /// Set by a canvas with `rendersAsynchronously`: the window host may
+        /// rasterize this recording off the main thread.
+        var allowsAsynchronousRasterizing = false
         init() {}
     }
 

@@ -113,14 +113,42 @@ public final class HeadlessHost<Content: View> {
     /// last call, the same image otherwise. An impossible size (zero, negative,
     /// beyond 16384 pixels) gives an empty image and a diagnostic.
     public func render() -> CGImage {
-        if let recorder = update() {
-            renderCount += 1
+        if let frame = recordFrame() {
             let t = DispatchTime.now().uptimeNanoseconds
-            image = Rasterization.image(of: recorder.list, size: size, scale: scale, opaque: false, colorMode: .nonLinear)
-                ?? CGImage(width: 0, height: 0, premultiplied: [])
+            let pixels = frame.rasterize()
             frameTimings.raster = Double(DispatchTime.now().uptimeNanoseconds - t) / 1e9
+            finish(image: pixels)
         }
         return image ?? CGImage(width: 0, height: 0, premultiplied: [])
+    }
+
+    /// A recorded frame waiting for its pixels: everything the main actor must do
+    /// (bodies, layout, canvas renderers) is done; what is left only reads the
+    /// immutable display list, so it may run on another thread.
+    package struct RecordedFrame: Sendable {
+        let list: DisplayList
+        let size: CGSize
+        let scale: CGFloat
+        /// Whether a canvas in it allows asynchronous rendering.
+        package let asynchronous: Bool
+
+        package func rasterize() -> CGImage {
+            Rasterization.image(of: list, size: size, scale: scale, opaque: false, colorMode: .nonLinear)
+                ?? CGImage(width: 0, height: 0, premultiplied: [])
+        }
+    }
+
+    /// Records a frame if anything changed (`nil` otherwise); `finish` takes its pixels.
+    package func recordFrame() -> RecordedFrame? {
+        guard let recorder = update() else { return nil }
+        renderCount += 1
+        return RecordedFrame(list: recorder.list, size: size, scale: scale,
+                             asynchronous: recorder.allowsAsynchronousRasterizing)
+    }
+
+    /// Makes a frame's pixels the current image.
+    package func finish(image pixels: CGImage) {
+        image = pixels
     }
 
     /// Taps at a point (in the root's coordinates, points): the frontmost view there
@@ -206,6 +234,42 @@ public final class HeadlessHost<Content: View> {
             let image = render()
             onFrame?(date, image)
         }
+    }
+
+    // MARK: Live pointer events (the window host)
+
+    private var livePress: (session: PointerSession, start: CGPoint, moved: Bool)?
+
+    /// A pointer went down at a point (the host's date is the event's time).
+    package func pointerDown(at point: CGPoint) {
+        livePress = begin(at: point).map { ($0, point, false) }
+    }
+
+    package func pointerMove(to point: CGPoint) {
+        guard let press = livePress, point.x.isFinite, point.y.isFinite else { return }
+        press.session.move(to: point, time: date)
+        if hypot(point.x - press.start.x, point.y - press.start.y) > 10 { livePress?.moved = true }
+    }
+
+    package func pointerUp(at point: CGPoint) {
+        guard let press = livePress else { return }
+        livePress = nil
+        var count = 1
+        if !press.moved, let last = lastTap, date.timeIntervalSince(last.date) <= 0.3, date >= last.date,
+           hypot(point.x - last.point.x, point.y - last.point.y) <= 20 {
+            count = last.count + 1
+        }
+        lastTap = press.moved ? nil : (date, point, count)
+        press.session.end(at: point, time: date, tapCount: count)
+    }
+
+    /// When the next frame is due without any event: now (something changed), at
+    /// a timeline's next entry, at the next display frame for continuous
+    /// animations, or never (`nil`).
+    package var nextFrameDate: Date? {
+        if needsRender { return date }
+        if graph.timelines.values.contains(where: { $0.continuous }) { return date.addingTimeInterval(1.0 / 60) }
+        return graph.nextTimelineEntry()
     }
 
     /// Changes the size the view is offered; the next render lays it out again.

@@ -11,8 +11,11 @@ public struct Canvas<Symbols: View>: View {
     /// A promise that everything drawn is opaque (a hint; OpenCanvas draws the same).
     public var isOpaque: Bool
     public var colorMode: ColorRenderingMode
-    /// Permission to present the canvas asynchronously (headless rendering is
-    /// synchronous, which the permission allows).
+    /// Permission to present the canvas asynchronously: in a `WindowHost`, a frame
+    /// with such a canvas is rasterized on a worker thread while the main thread
+    /// goes on handling events, and shown whole when done (no tearing). The
+    /// renderer closure itself still runs on the main actor, since it reads view
+    /// state. Headless rendering is synchronous, which the permission allows.
     public var rendersAsynchronously: Bool
     public var renderer: (inout GraphicsContext, CGSize) -> Void
     /// Child views the renderer may draw as symbols.
@@ -45,12 +48,15 @@ final class CanvasNode: ViewNode {
     override var coversItself: Bool { true }
     let renderer: (inout GraphicsContext, CGSize) -> Void
     let colorMode: ColorRenderingMode
+    let rendersAsynchronously: Bool
     /// The symbol views' nodes (tagged views are found in it at each render).
     let symbols: ViewNode?
 
-    init(renderer: @escaping (inout GraphicsContext, CGSize) -> Void, colorMode: ColorRenderingMode, symbols: ViewNode?) {
+    init(renderer: @escaping (inout GraphicsContext, CGSize) -> Void, colorMode: ColorRenderingMode,
+         rendersAsynchronously: Bool, symbols: ViewNode?) {
         self.renderer = renderer
         self.colorMode = colorMode
+        self.rendersAsynchronously = rendersAsynchronously
         self.symbols = symbols
     }
 
@@ -84,6 +90,7 @@ final class CanvasNode: ViewNode {
     override func render(in context: RenderContext) {
         guard frame.width > 0, frame.height > 0, frame.width.isFinite, frame.height.isFinite else { return }
         let recorder = context.recorder, environment = context.environment
+        if rendersAsynchronously { recorder.allowsAsynchronousRasterizing = true }
         // The canvas's drawing is clipped to its bounds.
         let clip = recorder.list.addClip(ClipNode(parent: context.clip, geometry: .rect(frame.rect),
                                                   transform: context.transform.engine, rule: .nonZero, antialiased: true))
@@ -111,7 +118,8 @@ final class CanvasNode: ViewNode {
 extension Canvas: PrimitiveView {
     func makeNode(environment: EnvironmentValues) -> ViewNode {
         let symbolNode: ViewNode? = symbols is EmptyView ? nil : OpenCanvas.makeNode(symbols, environment: environment)
-        let node = CanvasNode(renderer: renderer, colorMode: colorMode, symbols: symbolNode)
+        let node = CanvasNode(renderer: renderer, colorMode: colorMode,
+                              rendersAsynchronously: rendersAsynchronously, symbols: symbolNode)
         node.identity = ViewGraph.current?.currentIdentity
         return node
     }

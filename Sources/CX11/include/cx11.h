@@ -1,0 +1,48 @@
+// CX11: the few Xlib calls the window host needs, behind plain C functions (Xlib's
+// macros and unions are awkward from Swift). One window per display connection.
+#pragma once
+#include <stdint.h>
+
+typedef struct oc_x11 oc_x11;
+
+enum oc_event_kind {
+    OC_EVENT_NONE = 0,      // the timeout passed
+    OC_EVENT_EXPOSE = 1,
+    OC_EVENT_RESIZE = 2,    // width, height in pixels
+    OC_EVENT_DOWN = 3,      // x, y, button
+    OC_EVENT_UP = 4,
+    OC_EVENT_MOVE = 5,      // x, y, buttons held (bit 0: left)
+    OC_EVENT_CLOSE = 6,     // the close button or Escape
+    OC_EVENT_WAKE = 7,      // `wake_fd` became readable (its bytes are drained)
+};
+
+typedef struct {
+    int32_t kind;
+    int32_t x, y;
+    int32_t width, height;
+    int32_t button;
+} oc_event;
+
+/// Opens the display (NULL: $DISPLAY) and a window of `width × height` pixels;
+/// NULL when there is no display.
+oc_x11 *oc_x11_open(const char *display, int32_t width, int32_t height, const char *title);
+void oc_x11_close(oc_x11 *x);
+/// Pixels per point from the X resources' Xft.dpi (96 dpi = 1), else 1.
+double oc_x11_scale(oc_x11 *x);
+/// Whether MIT-SHM is in use for presenting frames.
+int32_t oc_x11_uses_shm(oc_x11 *x);
+/// Presents premultiplied RGBA pixels (composited over white), `width × height`.
+void oc_x11_present(oc_x11 *x, const uint8_t *rgba, int32_t width, int32_t height);
+/// Waits up to `timeout_ms` (-1: for ever) for the next event of the window, or
+/// for `wake_fd` (if ≥ 0) to become readable.
+int32_t oc_x11_next_event(oc_x11 *x, int32_t timeout_ms, int32_t wake_fd, oc_event *event);
+/// Reads the window's pixels back as opaque RGBA (tests); returns 0 on failure.
+int32_t oc_x11_capture(oc_x11 *x, uint8_t *rgba, int32_t width, int32_t height);
+/// Sends the window a button press and release at (x, y) (tests).
+void oc_x11_send_click(oc_x11 *x, int32_t px, int32_t py);
+/// Sends a press at (x0, y0), `steps` moves with the button held to (x1, y1), and a release (tests).
+void oc_x11_send_drag(oc_x11 *x, int32_t x0, int32_t y0, int32_t x1, int32_t y1, int32_t steps);
+/// Asks the window to take a new size (the resize event follows).
+void oc_x11_resize(oc_x11 *x, int32_t width, int32_t height);
+/// Sends the window the window manager's close message (tests).
+void oc_x11_send_close(oc_x11 *x);

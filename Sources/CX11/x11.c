@@ -1,0 +1,266 @@
+#include "cx11.h"
+#include <X11/Xlib.h>
+#include <X11/Xutil.h>
+#include <X11/Xresource.h>
+#include <X11/extensions/XShm.h>
+#include <X11/keysym.h>
+#include <sys/ipc.h>
+#include <sys/shm.h>
+#include <poll.h>
+#include <unistd.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct oc_x11 {
+    Display *display;
+    Window window;
+    GC gc;
+    Atom wm_delete;
+    int width, height;
+    XImage *image;
+    XShmSegmentInfo shm;
+    int use_shm;
+};
+
+static int ignore_errors(Display *d, XErrorEvent *e) { (void)d; (void)e; return 0; }
+
+oc_x11 *oc_x11_open(const char *name, int32_t width, int32_t height, const char *title) {
+    if (width <= 0 || height <= 0 || width > 16384 || height > 16384) return NULL;
+    Display *d = XOpenDisplay(name);
+    if (!d) return NULL;
+    XSetErrorHandler(ignore_errors);
+    int screen = DefaultScreen(d);
+    oc_x11 *x = calloc(1, sizeof *x);
+    x->display = d;
+    x->width = width; x->height = height;
+    x->window = XCreateSimpleWindow(d, RootWindow(d, screen), 0, 0, (unsigned)width, (unsigned)height, 0,
+                                    BlackPixel(d, screen), WhitePixel(d, screen));
+    XStoreName(d, x->window, title ? title : "OpenCanvas");
+    XSelectInput(d, x->window, ExposureMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask |
+                               KeyPressMask | StructureNotifyMask);
+    x->wm_delete = XInternAtom(d, "WM_DELETE_WINDOW", False);
+    XSetWMProtocols(d, x->window, &x->wm_delete, 1);
+    x->gc = XCreateGC(d, x->window, 0, NULL);
+    x->use_shm = XShmQueryExtension(d) && getenv("OPENCANVAS_NO_SHM") == NULL;
+    XMapWindow(d, x->window);
+    XFlush(d);
+    return x;
+}
+
+static void free_image(oc_x11 *x) {
+    if (!x->image) return;
+    if (x->use_shm && x->shm.shmaddr) {
+        XShmDetach(x->display, &x->shm);
+        XDestroyImage(x->image);
+        shmdt(x->shm.shmaddr);
+        x->shm.shmaddr = NULL;
+    } else {
+        XDestroyImage(x->image);
+    }
+    x->image = NULL;
+}
+
+void oc_x11_close(oc_x11 *x) {
+    if (!x) return;
+    free_image(x);
+    XFreeGC(x->display, x->gc);
+    XDestroyWindow(x->display, x->window);
+    XCloseDisplay(x->display);
+    free(x);
+}
+
+double oc_x11_scale(oc_x11 *x) {
+    char *resources = XResourceManagerString(x->display);
+    if (!resources) return 1;
+    XrmInitialize();
+    XrmDatabase db = XrmGetStringDatabase(resources);
+    if (!db) return 1;
+    char *type = NULL;
+    XrmValue value;
+    double scale = 1;
+    if (XrmGetResource(db, "Xft.dpi", "Xft.Dpi", &type, &value) && value.addr) {
+        double dpi = atof(value.addr);
+        if (dpi >= 48 && dpi <= 960) scale = dpi / 96.0;
+    }
+    XrmDestroyDatabase(db);
+    return scale;
+}
+
+int32_t oc_x11_uses_shm(oc_x11 *x) { return x->use_shm; }
+
+static int make_image(oc_x11 *x, int width, int height) {
+    Display *d = x->display;
+    Visual *visual = DefaultVisual(d, DefaultScreen(d));
+    int depth = DefaultDepth(d, DefaultScreen(d));
+    if (x->use_shm) {
+        x->image = XShmCreateImage(d, visual, (unsigned)depth, ZPixmap, NULL, &x->shm, (unsigned)width, (unsigned)height);
+        if (x->image) {
+            x->shm.shmid = shmget(IPC_PRIVATE, (size_t)x->image->bytes_per_line * (size_t)height, IPC_CREAT | 0600);
+            if (x->shm.shmid >= 0) {
+                x->shm.shmaddr = x->image->data = shmat(x->shm.shmid, NULL, 0);
+                x->shm.readOnly = False;
+                if (x->shm.shmaddr != (char *)-1 && XShmAttach(d, &x->shm)) {
+                    XSync(d, False);
+                    shmctl(x->shm.shmid, IPC_RMID, NULL);
+                    return 1;
+                }
+            }
+            XDestroyImage(x->image);
+            x->image = NULL;
+        }
+        x->use_shm = 0;   // fall back to XPutImage
+    }
+    char *data = malloc((size_t)width * (size_t)height * 4);
+    if (!data) return 0;
+    x->image = XCreateImage(d, visual, (unsigned)depth, ZPixmap, 0, data, (unsigned)width, (unsigned)height, 32, 0);
+    return x->image != NULL;
+}
+
+void oc_x11_present(oc_x11 *x, const uint8_t *rgba, int32_t width, int32_t height) {
+    if (width <= 0 || height <= 0) return;
+    if (!x->image || x->image->width != width || x->image->height != height) {
+        free_image(x);
+        if (!make_image(x, width, height)) return;
+    }
+    XImage *img = x->image;
+    for (int y = 0; y < height; y++) {
+        uint32_t *row = (uint32_t *)(img->data + (size_t)y * (size_t)img->bytes_per_line);
+        const uint8_t *src = rgba + (size_t)y * (size_t)width * 4;
+        for (int i = 0; i < width; i++) {
+            // Premultiplied over white: c + (255 − a).
+            unsigned a = src[4 * i + 3], inv = 255 - a;
+            unsigned r = src[4 * i] + inv, g = src[4 * i + 1] + inv, b = src[4 * i + 2] + inv;
+            row[i] = (r > 255 ? 255 : r) << 16 | (g > 255 ? 255 : g) << 8 | (b > 255 ? 255 : b);
+        }
+    }
+    if (x->use_shm) {
+        XShmPutImage(x->display, x->window, x->gc, img, 0, 0, 0, 0, (unsigned)width, (unsigned)height, False);
+    } else {
+        XPutImage(x->display, x->window, x->gc, img, 0, 0, 0, 0, (unsigned)width, (unsigned)height);
+    }
+    XSync(x->display, False);
+}
+
+int32_t oc_x11_next_event(oc_x11 *x, int32_t timeout_ms, int32_t wake_fd, oc_event *out) {
+    memset(out, 0, sizeof *out);
+    Display *d = x->display;
+    if (!XPending(d)) {
+        struct pollfd p[2] = { { .fd = ConnectionNumber(d), .events = POLLIN }, { .fd = wake_fd, .events = POLLIN } };
+        if (poll(p, wake_fd >= 0 ? 2 : 1, timeout_ms) <= 0) return OC_EVENT_NONE;
+        if (wake_fd >= 0 && (p[1].revents & POLLIN)) {
+            char drain[64];
+            while (read(wake_fd, drain, sizeof drain) == (ssize_t)sizeof drain) {}
+            out->kind = OC_EVENT_WAKE;
+            return OC_EVENT_WAKE;
+        }
+        if (!XPending(d)) return OC_EVENT_NONE;
+    }
+    XEvent e;
+    XNextEvent(d, &e);
+    switch (e.type) {
+    case Expose:
+        out->kind = OC_EVENT_EXPOSE; break;
+    case ConfigureNotify:
+        if (e.xconfigure.width != x->width || e.xconfigure.height != x->height) {
+            x->width = e.xconfigure.width; x->height = e.xconfigure.height;
+            out->kind = OC_EVENT_RESIZE;
+            out->width = x->width; out->height = x->height;
+        }
+        break;
+    case ButtonPress:
+    case ButtonRelease:
+        if (e.xbutton.button > 3) break;       // wheel
+        out->kind = e.type == ButtonPress ? OC_EVENT_DOWN : OC_EVENT_UP;
+        out->x = e.xbutton.x; out->y = e.xbutton.y; out->button = (int32_t)e.xbutton.button;
+        break;
+    case MotionNotify:
+        out->kind = OC_EVENT_MOVE;
+        out->x = e.xmotion.x; out->y = e.xmotion.y;
+        out->button = (e.xmotion.state & Button1Mask) ? 1 : 0;
+        break;
+    case KeyPress: {
+        KeySym sym = XLookupKeysym(&e.xkey, 0);
+        if (sym == XK_Escape) out->kind = OC_EVENT_CLOSE;
+        break;
+    }
+    case ClientMessage:
+        if ((Atom)e.xclient.data.l[0] == x->wm_delete) out->kind = OC_EVENT_CLOSE;
+        break;
+    default:
+        break;
+    }
+    return out->kind;
+}
+
+int32_t oc_x11_capture(oc_x11 *x, uint8_t *rgba, int32_t width, int32_t height) {
+    XImage *img = XGetImage(x->display, x->window, 0, 0, (unsigned)width, (unsigned)height, AllPlanes, ZPixmap);
+    if (!img) return 0;
+    for (int y = 0; y < height; y++) {
+        for (int i = 0; i < width; i++) {
+            unsigned long p = XGetPixel(img, i, y);
+            uint8_t *q = rgba + ((size_t)y * (size_t)width + (size_t)i) * 4;
+            q[0] = (uint8_t)(p >> 16); q[1] = (uint8_t)(p >> 8); q[2] = (uint8_t)p; q[3] = 255;
+        }
+    }
+    XDestroyImage(img);
+    return 1;
+}
+
+static void send_motion(oc_x11 *x, int px, int py) {
+    XEvent e;
+    memset(&e, 0, sizeof e);
+    e.type = MotionNotify;
+    e.xmotion.display = x->display;
+    e.xmotion.window = x->window;
+    e.xmotion.x = px; e.xmotion.y = py;
+    e.xmotion.state = Button1Mask;
+    e.xmotion.same_screen = True;
+    XSendEvent(x->display, x->window, True, PointerMotionMask, &e);
+}
+
+static void send_button(oc_x11 *x, int type, int px, int py) {
+    XEvent e;
+    memset(&e, 0, sizeof e);
+    e.type = type;
+    e.xbutton.display = x->display;
+    e.xbutton.window = x->window;
+    e.xbutton.x = px; e.xbutton.y = py;
+    e.xbutton.button = Button1;
+    e.xbutton.same_screen = True;
+    XSendEvent(x->display, x->window, True, type == ButtonPress ? ButtonPressMask : ButtonReleaseMask, &e);
+}
+
+void oc_x11_send_click(oc_x11 *x, int32_t px, int32_t py) {
+    send_button(x, ButtonPress, px, py);
+    send_button(x, ButtonRelease, px, py);
+    XFlush(x->display);
+}
+
+void oc_x11_send_drag(oc_x11 *x, int32_t x0, int32_t y0, int32_t x1, int32_t y1, int32_t steps) {
+    if (steps < 1) steps = 1;
+    if (steps > 1000) steps = 1000;
+    send_button(x, ButtonPress, x0, y0);
+    for (int i = 1; i <= steps; i++) {
+        send_motion(x, x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps);
+    }
+    send_button(x, ButtonRelease, x1, y1);
+    XFlush(x->display);
+}
+
+void oc_x11_resize(oc_x11 *x, int32_t width, int32_t height) {
+    if (width <= 0 || height <= 0 || width > 16384 || height > 16384) return;
+    XResizeWindow(x->display, x->window, (unsigned)width, (unsigned)height);
+    XFlush(x->display);
+}
+
+void oc_x11_send_close(oc_x11 *x) {
+    XEvent e;
+    memset(&e, 0, sizeof e);
+    e.xclient.type = ClientMessage;
+    e.xclient.window = x->window;
+    e.xclient.message_type = XInternAtom(x->display, "WM_PROTOCOLS", False);
+    e.xclient.format = 32;
+    e.xclient.data.l[0] = (long)x->wm_delete;
+    XSendEvent(x->display, x->window, False, NoEventMask, &e);
+    XFlush(x->display);
+}
