@@ -66,6 +66,7 @@ public final class HeadlessHost<Content: View> {
         if let root {
             var full = false
             for var target in graph.beginPartialRender() {
+                graph.buildTransaction = graph.transaction(for: target.identity)
                 target.child = target.rebuild()
                 // A body whose views are now several (or none) is spliced into its
                 // container: its container's body is evaluated again.
@@ -77,8 +78,10 @@ public final class HeadlessHost<Content: View> {
                 }
                 if full { break }
             }
+            graph.buildTransaction = nil
             if full {
                 graph.beginFullRender()
+                graph.buildTransaction = graph.fullRenderTransaction
                 self.root = makeNode(content(), environment: environment)
             }
         } else {
@@ -268,7 +271,9 @@ public final class HeadlessHost<Content: View> {
     /// animations, or never (`nil`).
     package var nextFrameDate: Date? {
         if needsRender { return date }
-        if graph.timelines.values.contains(where: { $0.continuous }) { return date.addingTimeInterval(1.0 / 60) }
+        if graph.isAnimating || graph.timelines.values.contains(where: { $0.continuous }) {
+            return date.addingTimeInterval(1.0 / 60)
+        }
         return graph.nextTimelineEntry()
     }
 

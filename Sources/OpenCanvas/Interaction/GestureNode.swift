@@ -42,8 +42,10 @@ final class GestureNode: ViewNode {
 func gestureChain(_ node: ViewNode, _ point: CGPoint) -> [GestureNode]? {
     guard node.admitsHits(at: point) else { return nil }
     var chain: [GestureNode]? = nil
+    let inner = node.childPoint(point)
     for child in node.subnodes.reversed() {
-        if let found = gestureChain(child, point) {
+        guard let inner else { break }
+        if let found = gestureChain(child, inner) {
             chain = found
             break
         }

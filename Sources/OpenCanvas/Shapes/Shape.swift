@@ -2,7 +2,7 @@ import Foundation
 
 /// A 2D shape that you can use when drawing a view: as a view it fills the frame
 /// it is given with the foreground style.
-public protocol Shape: Sendable, View {
+public protocol Shape: Sendable, Animatable, View {
     /// The shape's outline in a frame of reference.
     func path(in rect: CGRect) -> Path
     /// The size the shape takes for a proposal (by default, all of it, and 10 points
@@ -44,6 +44,11 @@ public struct Rectangle: InsettableShape {
 public struct RoundedRectangle: InsettableShape {
     public var cornerSize: CGSize
     public var style: RoundedCornerStyle
+
+    nonisolated public var animatableData: CGSize.AnimatableData {
+        get { cornerSize.animatableData }
+        set { cornerSize.animatableData = newValue }
+    }
 
     public init(cornerSize: CGSize, style: RoundedCornerStyle = .continuous) {
         self.cornerSize = cornerSize

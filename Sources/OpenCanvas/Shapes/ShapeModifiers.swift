@@ -47,6 +47,11 @@ public struct _TrimmedShape<Content: Shape>: Shape {
     public var from: CGFloat
     public var to: CGFloat
     public func path(in rect: CGRect) -> Path { shape.path(in: rect).trimmedPath(from: from, to: to) }
+    /// The trimmed shape's data with its start and end fractions.
+    nonisolated public var animatableData: AnimatablePair<Content.AnimatableData, AnimatablePair<CGFloat, CGFloat>> {
+        get { AnimatablePair(shape.animatableData, AnimatablePair(from, to)) }
+        set { shape.animatableData = newValue.first; (from, to) = (newValue.second.first, newValue.second.second) }
+    }
 }
 
 @frozen
@@ -61,6 +66,10 @@ public struct OffsetShape<Content: Shape>: Shape {
     public var shape: Content
     public var offset: CGSize
     public func path(in rect: CGRect) -> Path { shape.path(in: rect).offsetBy(dx: offset.width, dy: offset.height) }
+    nonisolated public var animatableData: AnimatablePair<Content.AnimatableData, CGSize.AnimatableData> {
+        get { AnimatablePair(shape.animatableData, offset.animatableData) }
+        set { shape.animatableData = newValue.first; offset.animatableData = newValue.second }
+    }
 }
 
 /// `transform` applied about the point at `anchor` in `rect`.
@@ -75,6 +84,14 @@ public struct ScaledShape<Content: Shape>: Shape {
     public var shape: Content
     public var scale: CGSize
     public var anchor: UnitPoint
+    nonisolated public var animatableData: AnimatablePair<Content.AnimatableData, AnimatablePair<CGSize.AnimatableData, UnitPoint.AnimatableData>> {
+        get { AnimatablePair(shape.animatableData, AnimatablePair(scale.animatableData, anchor.animatableData)) }
+        set {
+            shape.animatableData = newValue.first
+            scale.animatableData = newValue.second.first
+            anchor.animatableData = newValue.second.second
+        }
+    }
     public func path(in rect: CGRect) -> Path {
         shape.path(in: rect).applying(about(anchor, in: rect, CGAffineTransform(scaleX: scale.width, y: scale.height)))
     }
@@ -85,6 +102,14 @@ public struct RotatedShape<Content: Shape>: Shape {
     public var shape: Content
     public var angle: Angle
     public var anchor: UnitPoint
+    nonisolated public var animatableData: AnimatablePair<Content.AnimatableData, AnimatablePair<Double, UnitPoint.AnimatableData>> {
+        get { AnimatablePair(shape.animatableData, AnimatablePair(angle.radians, anchor.animatableData)) }
+        set {
+            shape.animatableData = newValue.first
+            angle.radians = newValue.second.first
+            anchor.animatableData = newValue.second.second
+        }
+    }
     public func path(in rect: CGRect) -> Path {
         shape.path(in: rect).applying(about(anchor, in: rect, CGAffineTransform(rotationAngle: angle.radians)))
     }
@@ -95,4 +120,8 @@ public struct _StrokedShape<Content: Shape>: Shape {
     public var shape: Content
     public var style: StrokeStyle
     public func path(in rect: CGRect) -> Path { shape.path(in: rect).strokedPath(style) }
+    nonisolated public var animatableData: AnimatablePair<Content.AnimatableData, CGFloat> {
+        get { AnimatablePair(shape.animatableData, style.lineWidth) }
+        set { shape.animatableData = newValue.first; style.lineWidth = newValue.second }
+    }
 }

@@ -93,7 +93,19 @@ final class ShapeNode: ViewNode {
 
 extension _ShapeView: PrimitiveView {
     func makeNode(environment: EnvironmentValues) -> ViewNode {
-        let shape = self.shape, style = self.style, fillStyle = self.fillStyle, stroke = self.stroke
+        var shape = self.shape, style = self.style, stroke = self.stroke
+        let fillStyle = self.fillStyle
+        if let graph = ViewGraph.current {
+            // The shape's data, a colour fill and a stroke's width as shown now.
+            let key = graph.currentIdentity, owner = graph.currentBody
+            shape = graph.animated(shape, key: key + ".shape", owner: owner)
+            if let color = style as? Color {
+                style = Color(graph.animated(color.resolve(in: environment), key: key + ".color", owner: owner)) as? Style ?? style
+            }
+            if let s = stroke {
+                stroke?.lineWidth = graph.animatedValue(key + ".lineWidth", s.lineWidth, owner: owner)
+            }
+        }
         return ShapeNode(sizing: { shape.sizeThatFits($0) }, hitPath: { shape.path(in: $0) }) { context, frame in
             let path = shape.path(in: frame)
             // The style's unit space maps onto the shape's frame.

@@ -42,7 +42,11 @@ final class ViewGraph {
     private(set) var currentReader: String?
 
     /// The host's clock: what timelines read.
-    var date = Date()
+    var date = Date() {
+        didSet { clock.withLock { $0 = date } }
+    }
+    /// `date`, readable where state changes (any thread).
+    private nonisolated let clock = Mutex<Date>(Date())
     /// The timelines of the kept tree, by identity.
     var timelines: [String: TimelineRecord] = [:]
 
@@ -67,10 +71,41 @@ final class ViewGraph {
         Task { @MainActor [weak self] in self?.onInvalidate?() }
     }
 
-    /// Marks one reader (a body or canvas identity) for the next frame.
+    /// Marks one reader (a body or canvas identity) for the next frame, noting the
+    /// transaction of the change (`withAnimation`) if there is one.
     nonisolated func mark(_ reader: String) {
+        if var transaction = Transaction.current {
+            transaction.completion?.noteMarked()
+            // Animations start when the change was made, not at the next frame.
+            if transaction.start == nil { transaction.start = clock.withLock { $0 } }
+            transactions.withLock { $0[reader] = transaction }
+        }
         marked.withLock { _ = $0.insert(reader) }
         invalidate()
+    }
+
+    // MARK: Animation
+
+    /// The transactions of changes since the last frame, by reader.
+    private nonisolated let transactions = Mutex<[String: Transaction]>([:])
+    /// Those of the frame being built.
+    private var frameTransactions: [String: Transaction] = [:]
+    /// The transaction the views being made now were changed in.
+    var buildTransaction: Transaction?
+    /// Animated values running now (their slot keys), with the body that shows them.
+    var animating: [String: String] = [:]
+    var isAnimating: Bool { !animating.isEmpty }
+
+    /// The transaction for evaluating `identity`'s body again: that of a change
+    /// to it or to a reader inside it, an animated one first.
+    func transaction(for identity: String) -> Transaction? {
+        let inside = frameTransactions.filter { Self.isInside($0.key, identity) }
+        return inside.values.first { $0.animation != nil } ?? inside.values.first
+    }
+
+    /// The transaction for building the whole tree again.
+    var fullRenderTransaction: Transaction? {
+        frameTransactions.values.first { $0.animation != nil } ?? frameTransactions.values.first
     }
 
     /// The readers marked when this frame began (canvases not among them replay
@@ -109,6 +144,8 @@ final class ViewGraph {
     func advanceTimelines(to date: Date) {
         self.date = date
         for (id, record) in timelines where record.advance(to: date) || record.continuous { mark(id) }
+        // Running animations change at every frame.
+        for owner in Set(animating.values) { mark(owner) }
     }
 
     /// Starts a frame that keeps the tree; returns the marked bodies to evaluate
@@ -146,6 +183,12 @@ final class ViewGraph {
             defer { m.removeAll() }
             return m
         }
+        // Kept when a partial frame turns into a full one.
+        frameTransactions.merge(transactions.withLock { t in
+            defer { t.removeAll() }
+            return t
+        }) { _, new in new }
+        buildTransaction = nil
         bodyStack = []
         path = [""]
         counters = [0]
@@ -162,6 +205,11 @@ final class ViewGraph {
     func endRender() {
         slots = slots.filter { key, _ in used.contains(key) || !rebuilt.contains { Self.isInside(key, $0) } }
         timelines = timelines.filter { slots[$0.key + ".timeline"] != nil }
+        // Animations of views that went away stop (a `repeatForever` too).
+        animating = animating.filter { slots[$0.key + "~animated"] != nil }
+        buildTransaction = nil
+        let applied = frameTransactions.values.compactMap(\.completion)
+        frameTransactions = [:]
         used.removeAll(keepingCapacity: true)
         let now = currentLifecycles, before = shownLifecycles
         shownLifecycles = now
@@ -176,6 +224,7 @@ final class ViewGraph {
             if let task = record.task { tasks[key] = Task { @MainActor in await task() } }
         }
         for a in actions { a() }
+        for completion in applied { completion.applied() }
     }
 
     // MARK: Identity

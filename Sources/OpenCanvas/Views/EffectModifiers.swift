@@ -11,7 +11,11 @@ public struct _OpacityEffect: _PrimitiveViewModifier, Sendable {
 
 extension _OpacityEffect: NodeMakingModifier {
     func makeNode<Content: View>(_ content: Content, environment: EnvironmentValues) -> ViewNode {
-        OpacityNode(child: OpenCanvas.makeNode(content, environment: environment), opacity: opacity)
+        var shown = opacity
+        if let graph = ViewGraph.current {
+            shown = min(max(graph.animatedValue(graph.currentIdentity + ".opacity", opacity, owner: graph.currentBody), 0), 1)
+        }
+        return OpacityNode(child: OpenCanvas.makeNode(content, environment: environment), opacity: shown)
     }
 }
 
@@ -136,7 +140,11 @@ extension Color: View {
 
 extension Color: PrimitiveView {
     func makeNode(environment: EnvironmentValues) -> ViewNode {
-        let color = self
+        var color = self
+        if let graph = ViewGraph.current {
+            color = Color(graph.animated(resolve(in: environment), key: graph.currentIdentity + ".color",
+                                         owner: graph.currentBody))
+        }
         return ShapeNode(sizing: { $0.replacingUnspecifiedDimensions() }) { context, rect in
             context.fill(Path(rect), with: .color(color))
         }

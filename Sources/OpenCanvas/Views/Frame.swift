@@ -38,8 +38,8 @@ extension ModifiedContent: View where Content: View, Modifier: _PrimitiveViewMod
 /// A fixed-size frame (`.frame(width:height:alignment:)`).
 @frozen
 public struct _FrameLayout: _PrimitiveViewModifier, Sendable {
-    let width: CGFloat?
-    let height: CGFloat?
+    var width: CGFloat?
+    var height: CGFloat?
     let alignment: Alignment
 }
 
@@ -93,6 +93,13 @@ final class FrameNode: ViewNode {
 
 extension _FrameLayout: NodeMakingModifier {
     func makeNode<Content: View>(_ content: Content, environment: EnvironmentValues) -> ViewNode {
-        FrameNode(child: OpenCanvas.makeNode(content, environment: environment), layout: self)
+        var layout = self
+        if let graph = ViewGraph.current {
+            // Fixed dimensions animate; a dimension that appears or goes does not.
+            let key = graph.currentIdentity, owner = graph.currentBody
+            if let w = width { layout.width = max(0, graph.animatedValue(key + ".width", w, owner: owner)) }
+            if let h = height { layout.height = max(0, graph.animatedValue(key + ".height", h, owner: owner)) }
+        }
+        return FrameNode(child: OpenCanvas.makeNode(content, environment: environment), layout: layout)
     }
 }

@@ -204,7 +204,12 @@ public struct _OffsetEffect: _PrimitiveViewModifier, Sendable {
 
 extension _OffsetEffect: NodeMakingModifier {
     func makeNode<Content: View>(_ content: Content, environment: EnvironmentValues) -> ViewNode {
-        OffsetNode(child: OpenCanvas.makeNode(content, environment: environment), offset: offset)
+        var shown = offset
+        if let graph = ViewGraph.current {
+            shown.animatableData = graph.animatedValue(graph.currentIdentity + ".offset", offset.animatableData,
+                                                       owner: graph.currentBody)
+        }
+        return OffsetNode(child: OpenCanvas.makeNode(content, environment: environment), offset: shown)
     }
 }
 

@@ -48,6 +48,9 @@ class ViewNode {
     /// Whether hit testing at `point` may look inside this node (clipping
     /// containers admit only points within their bounds).
     func admitsHits(at point: CGPoint) -> Bool { allowsHits }
+    /// A point in this node's space as its children see it (a transform effect
+    /// maps it back); `nil` when no point of the children is there.
+    func childPoint(_ point: CGPoint) -> CGPoint? { point }
     /// Whether the node itself covers points, beyond its children.
     var coversItself: Bool { false }
     /// Whether a point (root coordinates) is on the node.
@@ -112,20 +115,30 @@ func makeNode<V: View>(_ view: V, environment: EnvironmentValues) -> ViewNode {
     // its body, noting the observable models the body reads.
     installProperties(of: view, identity: identity, environment: environment)
     guard let graph else { return makeNode(view.body, environment: environment) }
+    // An `Animatable` view's body is evaluated with its animatable data as shown
+    // now, and again at every frame while that animates (shapes animate in their
+    // `_ShapeView`).
+    let isAnimatable = view is any Animatable && !(view is any Shape)
+    let present: @MainActor (ViewGraph) -> V = { graph in
+        guard isAnimatable, let animatable = view as? any Animatable else { return view }
+        return graph.animatedView(animatable, key: identity, owner: identity) as? V ?? view
+    }
     // Kept in the graph: evaluated again when state it read changes.
     let rebuild: @MainActor () -> ViewNode = { [weak graph] in
         guard let graph else { return EmptyNode() }
         installProperties(of: view, identity: identity, environment: environment)
+        let shown = present(graph)
         return graph.within(identity) {
             graph.buildingBody(identity) {
-                makeNode(graph.reading(as: identity) { view.body }, environment: environment)
+                makeNode(graph.reading(as: identity) { shown.body }, environment: environment)
             }
         }
     }
     let node = BodyNode(identity: identity, parentBody: graph.currentBody, child: EmptyNode(), rebuild: rebuild)
     graph.register(node)
+    let shown = present(graph)
     node.child = graph.buildingBody(identity) {
-        makeNode(graph.reading(as: identity) { view.body }, environment: environment)
+        makeNode(graph.reading(as: identity) { shown.body }, environment: environment)
     }
     return node
 }

@@ -1,0 +1,436 @@
+import Testing
+import Foundation
+import Observation
+import OpenCanvas
+import RenderTesting
+
+@Observable final class Knob {
+    var x: CGFloat = 0
+    var progress: CGFloat = 0
+    var shown = true
+}
+
+/// The values a probe's canvas was drawn with, frame by frame.
+@MainActor final class DrawnValues { var values: [CGFloat] = [] }
+
+/// An `Animatable` view whose canvas records the value it is drawn with.
+struct ValueProbe: View, Animatable {
+    var value: CGFloat
+    let drawn: DrawnValues
+    var animatableData: CGFloat {
+        get { value }
+        set { value = newValue }
+    }
+    var body: some View {
+        Canvas { _, _ in drawn.values.append(value) }
+    }
+}
+
+struct ProbeScene: View {
+    let knob: Knob
+    let drawn: DrawnValues
+    var body: some View { ValueProbe(value: knob.x, drawn: drawn) }
+}
+
+let animationStart = Date(timeIntervalSinceReferenceDate: 800_000_000)
+
+/// The probe's value at `times` (seconds after the change) for a change from 0 to
+/// `to` made in `withAnimation(animation)`.
+@MainActor func sampled(_ animation: Animation, to: CGFloat = 100, at times: [Double]) -> [Double] {
+    let knob = Knob(), drawn = DrawnValues()
+    let host = HeadlessHost(size: CGSize(width: 10, height: 10)) { ProbeScene(knob: knob, drawn: drawn) }
+    host.date = animationStart
+    _ = host.render()
+    withAnimation(animation) { knob.x = to }
+    return times.map { t in
+        host.date = animationStart.addingTimeInterval(t)
+        _ = host.render()
+        return Double(drawn.values.last ?? .nan)
+    }
+}
+
+/// A damped spring integrated numerically (RK4, 1/4000 s steps): the reference
+/// the closed forms are checked against.
+func integratedSpring(response: Double, damping: Double, x0: Double, v0: Double, until t: Double) -> Double {
+    let w = 2 * Double.pi / response
+    var x = x0, v = v0
+    let h = 1.0 / 4000
+    var time = 0.0
+    func a(_ x: Double, _ v: Double) -> Double { -w * w * x - 2 * damping * w * v }
+    while time < t - 1e-12 {
+        let dt = min(h, t - time)
+        let k1x = v, k1v = a(x, v)
+        let k2x = v + dt / 2 * k1v, k2v = a(x + dt / 2 * k1x, v + dt / 2 * k1v)
+        let k3x = v + dt / 2 * k2v, k3v = a(x + dt / 2 * k2x, v + dt / 2 * k2v)
+        let k4x = v + dt * k3v, k4v = a(x + dt * k3x, v + dt * k3v)
+        x += dt / 6 * (k1x + 2 * k2x + 2 * k3x + k4x)
+        v += dt / 6 * (k1v + 2 * k2v + 2 * k3v + k4v)
+        time += dt
+    }
+    return x
+}
+
+/// A cubic Bézier timing curve evaluated by dense sampling of its parameter (an
+/// independent reference for the Newton/bisection solve).
+func sampledBezier(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, at x: Double) -> Double {
+    func b(_ t: Double, _ p1: Double, _ p2: Double) -> Double {
+        3 * (1 - t) * (1 - t) * t * p1 + 3 * (1 - t) * t * t * p2 + t * t * t
+    }
+    var lo = 0.0, hi = 1.0
+    for _ in 0..<200 {
+        let mid = (lo + hi) / 2
+        if b(mid, x1, x2) < x { lo = mid } else { hi = mid }
+    }
+    return b((lo + hi) / 2, y1, y2)
+}
+
+@MainActor
+@Suite("State-driven animation: curves, springs, transactions")
+struct AnimationTests {
+    @Test("linear and eased curves match their closed forms")
+    func timingCurves() {
+        let times = [0, 0.1, 0.25, 0.5, 0.75, 0.9, 1.0, 1.5]
+        let linear = sampled(.linear(duration: 1), at: times)
+        for (t, v) in zip(times, linear) { #expect(abs(v - 100 * min(t, 1)) < 1e-4, "linear at \(t): \(v)") }
+        let curves: [(Animation, (Double, Double, Double, Double))] = [
+            (.easeIn(duration: 1), (0.42, 0, 1, 1)), (.easeOut(duration: 1), (0, 0, 0.58, 1)),
+            (.easeInOut(duration: 1), (0.42, 0, 0.58, 1)), (.timingCurve(0.2, 0.9, 0.3, 1.4, duration: 1), (0.2, 0.9, 0.3, 1.4)),
+        ]
+        for (animation, c) in curves {
+            for (t, v) in zip(times, sampled(animation, at: times)) {
+                let expected = t >= 1 ? 100 : 100 * sampledBezier(c.0, c.1, c.2, c.3, at: t)
+                #expect(abs(v - expected) < 1e-4, "\(animation) at \(t): \(v) vs \(expected)")
+            }
+        }
+        // Default durations: 0.35 s.
+        #expect(sampled(.easeInOut, at: [0.35]) == [100])
+        #expect(sampled(.linear, at: [0.175]).first.map { abs($0 - 50) < 1e-4 } == true)
+    }
+
+    @Test("springs match the integrated equation of motion", arguments: [
+        (Animation.spring(response: 0.5, dampingFraction: 0.5), 0.5, 0.5),
+        (Animation.spring(response: 0.4, dampingFraction: 1), 0.4, 1.0),
+        (Animation.spring(response: 0.3, dampingFraction: 1.6), 0.3, 1.6),
+        (Animation.spring(duration: 0.5, bounce: 0.3), 0.5, 0.7),
+        (Animation.bouncy, 0.5, 0.7), (Animation.snappy, 0.5, 0.85), (Animation.smooth, 0.5, 1.0),
+        (Animation.spring(duration: 0.6, bounce: -0.5), 0.6, 2.0),
+        (Animation.interactiveSpring, 0.15, 0.86), (Animation.spring, 0.5, 1.0),
+    ])
+    func springs(animation: Animation, response: Double, damping: Double) {
+        let times = [0.02, 0.05, 0.1, 0.2, 0.3, 0.45, 0.7]
+        for (t, v) in zip(times, sampled(animation, at: times)) {
+            // Displacement from the target starts at −100 with no velocity.
+            let expected = 100 + integratedSpring(response: response, damping: damping, x0: -100, v0: 0, until: t)
+            #expect(abs(v - expected) < 1e-3 || (abs(expected - 100) < 0.05 && abs(v - 100) < 0.05),
+                    "\(animation) at \(t): \(v) vs \(expected)")
+        }
+        // Bouncy springs overshoot, critically and over-damped ones never do.
+        let path = sampled(animation, at: stride(from: 0.0, through: 8, by: 1.0 / 120).map { $0 })
+        let overshoot = (path.max() ?? 0) - 100
+        // (ζ = 0.86 overshoots by e^(−πζ/√(1−ζ²)) ≈ 0.5 %.)
+        if damping < 0.9 { #expect(overshoot > 0.1) } else { #expect(overshoot < 1e-6) }
+        #expect(path.last == 100)    // settled, and then exactly at the target
+    }
+
+    @Test("delay, speed, repeatCount with and without autoreverse")
+    func modifiers() {
+        #expect(sampled(.linear(duration: 1).delay(0.5), at: [0.25, 0.5, 1.0]).map { ($0 * 1000).rounded() / 1000 } == [0, 0, 50])
+        #expect(sampled(.linear(duration: 1).speed(2), at: [0.25, 0.5]).map { ($0 * 1000).rounded() / 1000 } == [50, 100])
+        #expect(sampled(.linear(duration: 1).repeatCount(3, autoreverses: true), at: [0.5, 1.25, 2.25, 3.5])
+            .map { ($0 * 1000).rounded() / 1000 } == [50, 75, 25, 100])
+        #expect(sampled(.linear(duration: 1).repeatCount(2, autoreverses: false), at: [0.5, 1.25, 2.5])
+            .map { ($0 * 1000).rounded() / 1000 } == [50, 25, 100])
+        let forever = sampled(.linear(duration: 1).repeatForever(), at: [0.5, 1.5, 100.25, 101.25])
+        #expect(forever.map { ($0 * 1000).rounded() / 1000 } == [50, 50, 25, 75])
+    }
+
+    @Test("a spring retargeted mid-flight keeps its position and velocity")
+    func retargetedSpring() {
+        let knob = Knob(), drawn = DrawnValues()
+        let host = HeadlessHost(size: CGSize(width: 10, height: 10)) { ProbeScene(knob: knob, drawn: drawn) }
+        host.date = animationStart
+        _ = host.render()
+        let spring = Animation.spring(response: 0.5, dampingFraction: 0.6)
+        withAnimation(spring) { knob.x = 100 }
+        func value(at t: Double) -> Double {
+            host.date = animationStart.addingTimeInterval(t)
+            _ = host.render()
+            return Double(drawn.values.last ?? .nan)
+        }
+        let h = 1e-4, t0 = 0.12
+        let before = value(at: t0 - h), atSwitch = value(at: t0)
+        let velocityBefore = (atSwitch - before) / h
+        #expect(velocityBefore > 100)     // well under way towards 100
+        withAnimation(spring) { knob.x = -50 }
+        _ = host.render()                       // the retarget frame, still at t0
+        #expect(abs(Double(drawn.values.last ?? .nan) - atSwitch) < 1e-9)
+        let after = value(at: t0 + h)
+        let velocityAfter = (after - atSwitch) / h
+        #expect(abs(velocityAfter - velocityBefore) / abs(velocityBefore) < 0.02,
+                "velocity \(velocityBefore) before, \(velocityAfter) after")
+        // It then turns round and settles at the new target.
+        #expect(value(at: t0 + 3) == -50)
+        // A timing curve that takes over starts from the value on screen.
+        withAnimation(.linear(duration: 1)) { knob.x = 0 }
+        _ = host.render()
+        #expect(drawn.values.last == -50)
+    }
+
+    @Test("changes outside an animation jump; withAnimation(nil) and disablesAnimations too")
+    func unanimated() {
+        let knob = Knob(), drawn = DrawnValues()
+        let host = HeadlessHost(size: CGSize(width: 10, height: 10)) { ProbeScene(knob: knob, drawn: drawn) }
+        host.date = animationStart
+        _ = host.render()
+        knob.x = 40
+        _ = host.render()
+        #expect(drawn.values.last == 40)
+        #expect(host.nextFrameDate == nil)   // nothing runs, nothing is due
+        withAnimation(nil) { knob.x = 10 }
+        _ = host.render()
+        #expect(drawn.values.last == 10)
+        var transaction = Transaction(animation: .linear(duration: 1))
+        transaction.animation = nil
+        withTransaction(transaction) { knob.x = 20 }
+        _ = host.render()
+        #expect(drawn.values.last == 20)
+    }
+
+    @Test("withAnimation's completion runs once the animation is done")
+    func completion() {
+        let knob = Knob(), drawn = DrawnValues()
+        let host = HeadlessHost(size: CGSize(width: 10, height: 10)) { ProbeScene(knob: knob, drawn: drawn) }
+        host.date = animationStart
+        _ = host.render()
+        var completed = 0
+        withAnimation(.easeOut(duration: 0.5)) { knob.x = 10 } completion: { completed += 1 }
+        host.advance(by: 0.25)
+        #expect(completed == 0)
+        host.advance(by: 0.3)
+        #expect(completed == 1)
+        host.advance(by: 1)
+        #expect(completed == 1)
+        #expect(host.nextFrameDate == nil)
+    }
+}
+
+// MARK: - Views and modifiers that animate
+
+struct RingScene: View {
+    let knob: Knob
+    var body: some View {
+        Circle()
+            .trim(from: 0, to: knob.progress)
+            .stroke(Color.black, style: StrokeStyle(lineWidth: 10))
+            .frame(width: 80, height: 80)
+            .frame(width: 100, height: 100)
+    }
+}
+
+struct BadgeScene: View {
+    let knob: Knob
+    @State private var phase = 0.0
+    var body: some View {
+        ZStack {
+            if knob.shown {
+                Rectangle()
+                    .fill(Color.red)
+                    .frame(width: 20, height: 20)
+                    .opacity(phase)
+                    .animation(.linear(duration: 1).repeatForever(autoreverses: true), value: phase)
+                    .onAppear { phase = 1 }
+            }
+        }
+        .frame(width: 40, height: 40)
+    }
+}
+
+struct ModifierScene: View {
+    let knob: Knob
+    var body: some View {
+        Rectangle()
+            .fill(knob.x > 0 ? Color.blue : Color.red)
+            .frame(width: 20 + knob.x, height: 20)
+            .offset(x: knob.x)
+            .opacity(knob.x > 0 ? 0.5 : 1)
+            .animation(.linear(duration: 1), value: knob.x)
+            .frame(width: 300, height: 100, alignment: .leading)
+    }
+}
+
+struct TurnScene: View {
+    let knob: Knob
+    var body: some View {
+        Rectangle()
+            .fill(Color.black)
+            .frame(width: 20, height: 20)
+            .rotationEffect(.degrees(Double(knob.x)))
+            .scaleEffect(1 + knob.x / 90)
+    }
+}
+
+/// A custom shape with animatable data: a bar of a height fraction.
+struct Bar: Shape {
+    var fraction: CGFloat
+    var animatableData: CGFloat {
+        get { fraction }
+        set { fraction = newValue }
+    }
+    func path(in rect: CGRect) -> Path {
+        Path(CGRect(x: rect.minX, y: rect.maxY - rect.height * fraction, width: rect.width, height: rect.height * fraction))
+    }
+}
+
+struct BarScene: View {
+    let knob: Knob
+    var body: some View {
+        Bar(fraction: knob.progress).fill(Color.black).frame(width: 10, height: 100)
+    }
+}
+
+/// Reads the TimelineView's date and an animated offset in one frame.
+struct ClockAndSpring: View {
+    let knob: Knob
+    var body: some View {
+        ZStack {
+            TimelineView(.animation) { context in
+                Canvas { c, size in
+                    let t = context.date.timeIntervalSince(animationStart)
+                    c.fill(Path(CGRect(x: (t * 40).truncatingRemainder(dividingBy: size.width), y: 0, width: 6, height: 6)),
+                           with: .color(.green))
+                }
+            }
+            Circle().fill(Color.orange).frame(width: 12, height: 12).offset(x: knob.x, y: 10)
+        }
+        .frame(width: 120, height: 40)
+    }
+}
+
+@MainActor
+@Suite("What animates: trim, modifiers, custom shapes, lifetimes, one clock")
+struct AnimatedViewTests {
+    func host<V: View>(_ view: V, width: CGFloat = 100, height: CGFloat = 100) -> HeadlessHost<V> {
+        let host = HeadlessHost(size: CGSize(width: width, height: height)) { view }
+        host.date = animationStart
+        _ = host.render()
+        return host
+    }
+
+    func at<V: View>(_ host: HeadlessHost<V>, _ t: Double) -> CGImage {
+        host.date = animationStart.addingTimeInterval(t)
+        return host.render()
+    }
+
+    /// Whether the ring's stroke is inked at an angle (degrees clockwise from 3 o'clock).
+    func inked(_ image: CGImage, degrees: Double) -> Bool {
+        let a = degrees * .pi / 180
+        let p = rgbaAt(image, Int((50 + 40 * cos(a)).rounded()), Int((50 + 40 * sin(a)).rounded()))
+        return p[3] > 200
+    }
+
+    @Test("a trim animates: the ring's pixels at fixed times")
+    func trim() throws {
+        let knob = Knob()
+        let host = host(RingScene(knob: knob))
+        withAnimation(.linear(duration: 1)) { knob.progress = 1 }
+        let quarter = at(host, 0.25)
+        #expect(inked(quarter, degrees: 10) && inked(quarter, degrees: 80))
+        #expect(!inked(quarter, degrees: 100) && !inked(quarter, degrees: 200))
+        let most = at(host, 0.6)
+        #expect(inked(most, degrees: 200) && !inked(most, degrees: 230) && !inked(most, degrees: 300))
+        let done = at(host, 1.2)
+        #expect(inked(done, degrees: 300) && inked(done, degrees: 350))
+        // The same moment at 3×, as a picture to look at.
+        let knob3 = Knob()
+        let host3 = HeadlessHost(size: CGSize(width: 100, height: 100), scale: 3) { RingScene(knob: knob3) }
+        host3.date = animationStart
+        _ = host3.render()
+        withAnimation(.linear(duration: 1)) { knob3.progress = 1 }
+        host3.date = animationStart.addingTimeInterval(0.6)
+        try ReferenceImage.check(host3.render(), named: "animation-trim-0.6")
+    }
+
+    @Test("frame, offset, opacity and colour animate with .animation(_:value:)")
+    func modifiers() {
+        let knob = Knob()
+        let host = host(ModifierScene(knob: knob), width: 300)
+        knob.x = 60                       // no withAnimation: the modifier animates it
+        let start = at(host, 0)
+        #expect(rgbaAt(start, 10, 50) == [255, 59, 48, 255])     // where it was, red
+        // Halfway, x = 30: 50 wide from 30 to 80, opacity 0.75, the colour between.
+        let half = at(host, 0.5)
+        let centre = rgbaAt(half, 55, 50)
+        #expect(abs(centre[3] - 191) <= 2 && centre[0] > 100 && centre[2] > 150, "\(centre)")
+        #expect(rgbaAt(half, 25, 50)[3] == 0 && rgbaAt(half, 85, 50)[3] == 0)
+        #expect(rgbaAt(half, 35, 50)[3] > 0 && rgbaAt(half, 75, 50)[3] > 0)
+        // The end, x = 60: 80 wide from 60 to 140, blue at half opacity.
+        let end = at(host, 1.5)
+        let p = rgbaAt(end, 100, 50)
+        #expect(near(p, [0, 122, 255, 128], 2), "\(p)")
+        #expect(rgbaAt(end, 55, 50)[3] == 0 && rgbaAt(end, 145, 50)[3] == 0)
+        #expect(host.nextFrameDate == nil)
+    }
+
+    @Test("rotationEffect and scaleEffect animate about the centre")
+    func rotationAndScale() {
+        let knob = Knob()
+        let host = host(TurnScene(knob: knob))
+        withAnimation(.linear(duration: 1)) { knob.x = 90 }
+        let start = at(host, 0)          // a 20-point square
+        #expect(rgbaAt(start, 58, 58)[3] == 255 && rgbaAt(start, 62, 50)[3] == 0)
+        // Halfway: turned 45° and scaled 1.5, a diamond reaching 21.2 points out.
+        let half = at(host, 0.5)
+        #expect(rgbaAt(half, 69, 50)[3] == 255 && rgbaAt(half, 50, 31)[3] == 255)
+        #expect(rgbaAt(half, 73, 50)[3] == 0 && rgbaAt(half, 62, 62)[3] == 0)
+        #expect(rgbaAt(half, 57, 57)[3] == 255)
+        // The end: turned 90° (a square again), twice the size.
+        let end = at(host, 1)
+        #expect(rgbaAt(end, 69, 69)[3] == 255 && rgbaAt(end, 72, 50)[3] == 0)
+    }
+
+    @Test("a custom Shape's animatableData animates")
+    func customShape() {
+        let knob = Knob()
+        let host = host(BarScene(knob: knob))
+        withAnimation(.easeInOut(duration: 1)) { knob.progress = 1 }
+        let half = at(host, 0.5)                   // easeInOut(0.5) = 0.5: 50 of 100 points
+        #expect(rgbaAt(half, 50, 52)[3] == 255 && rgbaAt(half, 50, 48)[3] == 0)
+        let end = at(host, 1)
+        #expect(rgbaAt(end, 50, 1)[3] == 255)
+    }
+
+    @Test("repeatForever runs until its view goes away, then costs no frames")
+    func repeatForeverStops() {
+        let knob = Knob()
+        let host = host(BadgeScene(knob: knob), width: 40, height: 40)
+        _ = at(host, 0)                      // onAppear sets the phase: the animation starts
+        let a = at(host, 0.5), b = at(host, 1.5), c = at(host, 2.25)
+        #expect(abs(rgbaAt(a, 20, 20)[3] - 128) <= 2)
+        #expect(abs(rgbaAt(b, 20, 20)[3] - 128) <= 2)
+        #expect(abs(rgbaAt(c, 20, 20)[3] - 64) <= 2)
+        #expect(host.nextFrameDate != nil)
+        knob.shown = false
+        let gone = at(host, 2.5)
+        #expect(rgbaAt(gone, 20, 20)[3] == 0)
+        #expect(host.nextFrameDate == nil)
+        let frames = host.renderCount
+        host.advance(by: 10)
+        #expect(host.renderCount == frames)
+    }
+
+    @Test("an animation and a TimelineView in one view give the same frames on every run")
+    func oneClock() {
+        func run() -> [CGImage] {
+            let knob = Knob()
+            let host = host(ClockAndSpring(knob: knob), width: 120, height: 40)
+            withAnimation(.spring(duration: 0.6, bounce: 0.3)) { knob.x = 40 }
+            return host.recordFrames(seconds: 1, fps: 20)
+        }
+        let first = run(), second = run()
+        #expect(first.count == 21)     // both ends
+        #expect(zip(first, second).allSatisfy { identical($0, $1) })
+        // The frames differ from each other (both motions are on the clock).
+        #expect(!identical(first[2], first[3]))
+    }
+}
+
