@@ -14,7 +14,7 @@ public struct AnimatedScene: Sendable {
 
 extension Scenes {
     public static let animated: [AnimatedScene] = [analogClock, breathingCircle, particleField, barVisualizer,
-                                                   yearGridLive]
+                                                   yearGridLive, springMarker, progressRing, growingBars]
 
     public static func animatedNamed(_ name: String) -> AnimatedScene? { animated.first { $0.name == name } }
 

@@ -3,6 +3,7 @@ import Foundation
 import Observation
 import OpenCanvas
 import RenderTesting
+import CanvasScenes
 
 @Observable final class Knob {
     var x: CGFloat = 0
@@ -434,3 +435,115 @@ struct AnimatedViewTests {
     }
 }
 
+
+@MainActor
+@Suite("Gallery scenes animated by state")
+struct StateAnimatedSceneTests {
+    func frames(_ name: String, seconds: Double = 2.4, scale: CGFloat = 1) throws -> [CGImage] {
+        let scene = try #require(Scenes.animatedNamed(name))
+        let host = HeadlessHost(size: scene.size, scale: scale) { scene.view() }
+        host.date = AnimatedScene.start
+        return host.recordFrames(seconds: seconds, fps: 10)
+    }
+
+    @Test("each scene moves, the same way on every run, and a middle frame matches its reference",
+          arguments: [("spring-marker", 2), ("progress-ring", 3), ("growing-bars", 22)])
+    func scenes(name: String, frame: Int) throws {
+        let first = try frames(name), second = try frames(name)
+        #expect(first.count == 25)
+        #expect(zip(first, second).allSatisfy { identical($0, $1) })
+        #expect(!identical(first[frame], first[frame + 1]))
+        let scene = try #require(Scenes.animatedNamed(name))
+        let host = HeadlessHost(size: scene.size, scale: 2) { scene.view() }
+        host.date = AnimatedScene.start
+        _ = host.render()
+        host.advance(to: AnimatedScene.start.addingTimeInterval(Double(frame) / 10))
+        try ReferenceImage.check(host.render(), named: "state-animated-\(name)")
+    }
+
+    @Test("the spring marker's Move button sends it back, from where it is, with its velocity")
+    func moveButton() throws {
+        let scene = try #require(Scenes.animatedNamed("spring-marker"))
+        let host = HeadlessHost(size: scene.size) { scene.view() }
+        host.date = AnimatedScene.start
+        _ = host.render()                          // onAppear: off to the far end
+        host.advance(by: 0.1)
+        // The marker's centre row (y = 12 + 40): its orange is right of the middle.
+        func markerX(_ image: CGImage) -> Int? {
+            (0..<image.width).first { x in
+                let p = rgbaAt(image, x, 52)
+                return p[0] > 240 && p[1] > 120 && p[1] < 180 && p[2] < 40
+            }
+        }
+        let before = try #require(markerX(host.render()))
+        #expect(before > 100)
+        host.tap(at: CGPoint(x: 160, y: 112))      // Move
+        host.advance(by: 0.02)
+        let after = try #require(markerX(host.render()))
+        // Still moving right for a moment (the spring keeps its velocity), then back.
+        #expect(after > before)
+        host.advance(by: 1)
+        let back = try #require(markerX(host.render()))
+        #expect(back < 60)
+    }
+}
+
+/// State read only inside a `ForEach`'s content closure.
+struct ForEachReader: View {
+    @State private var wide = false
+    var body: some View {
+        VStack(spacing: 0) {
+            ForEach(0..<2, id: \.self) { _ in
+                Color.black.frame(width: wide ? 40 : 10, height: 10)
+            }
+        }
+        .onTapGesture { wide = true }
+        .frame(width: 50, height: 20)
+    }
+}
+
+/// `.transaction` and disabled animations.
+struct DisabledScene: View {
+    let knob: Knob
+    var body: some View {
+        VStack(spacing: 0) {
+            Color.black.frame(width: 10 + knob.x, height: 10)
+                .animation(.linear(duration: 1), value: knob.x)
+            Color.black.frame(width: 10 + knob.x, height: 10)
+                .transaction { $0.animation = nil }
+        }
+        .frame(width: 200, height: 20, alignment: .leading)
+    }
+}
+
+@MainActor
+@Suite("Transactions reaching views")
+struct TransactionTests {
+    @Test("state read inside a ForEach's content re-renders the view")
+    func forEachReads() {
+        let host = HeadlessHost(size: CGSize(width: 50, height: 20)) { ForEachReader() }
+        #expect(rgbaAt(host.render(), 40, 5)[3] == 0)
+        host.tap(at: CGPoint(x: 25, y: 5))
+        #expect(rgbaAt(host.render(), 40, 5)[3] == 255)
+    }
+
+    @Test("disablesAnimations skips .animation(_:value:); .transaction can remove an animation")
+    func disabled() {
+        let knob = Knob()
+        let host = HeadlessHost(size: CGSize(width: 200, height: 20)) { DisabledScene(knob: knob) }
+        host.date = animationStart
+        _ = host.render()
+        var transaction = Transaction()
+        transaction.disablesAnimations = true
+        withTransaction(transaction) { knob.x = 100 }
+        var image = host.render()
+        #expect(rgbaAt(image, 105, 5)[3] == 255)       // no animation: at once
+        withAnimation(.linear(duration: 1)) { knob.x = 0 }
+        host.date = animationStart.addingTimeInterval(0.5)
+        image = host.render()
+        // The first bar: .animation(value:) animates (halfway, 60 wide); the
+        // second: its transaction has no animation, so it is already 10 wide.
+        #expect(rgbaAt(image, 55, 5)[3] == 255 && rgbaAt(image, 65, 5)[3] == 0)
+        #expect(rgbaAt(image, 15, 15)[3] == 0)
+    }
+}

@@ -68,6 +68,13 @@ extension View {
         })
     }
 
+    /// Runs `action` when `value` changes between frames (and on appearing, when
+    /// `initial`).
+    public func onChange<V: Equatable>(of value: V, initial: Bool = false, _ action: @escaping () -> Void)
+        -> ModifiedContent<Self, _LifecycleModifier> {
+        onChange(of: value, initial: initial) { _, _ in action() }
+    }
+
     /// Runs `action` with the new value when `value` changes between frames.
     public func onChange<V: Equatable>(of value: V, perform action: @escaping (_ newValue: V) -> Void)
         -> ModifiedContent<Self, _LifecycleModifier> {

@@ -74,11 +74,14 @@ final class ViewGraph {
     /// Marks one reader (a body or canvas identity) for the next frame, noting the
     /// transaction of the change (`withAnimation`) if there is one.
     nonisolated func mark(_ reader: String) {
-        if var transaction = Transaction.current {
-            transaction.completion?.noteMarked()
-            // Animations start when the change was made, not at the next frame.
-            if transaction.start == nil { transaction.start = clock.withLock { $0 } }
-            transactions.withLock { $0[reader] = transaction }
+        // Animations start when the change was made, not at the next frame: the
+        // change's transaction (a plain one outside `withAnimation`) keeps the date.
+        let current = Transaction.current
+        var transaction = current ?? Transaction()
+        transaction.completion?.noteMarked()
+        if transaction.start == nil { transaction.start = clock.withLock { $0 } }
+        transactions.withLock { t in
+            if current != nil || t[reader] == nil { t[reader] = transaction }
         }
         marked.withLock { _ = $0.insert(reader) }
         invalidate()

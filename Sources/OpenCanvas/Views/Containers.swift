@@ -123,7 +123,15 @@ extension ForEach: PrimitiveView {
         for element in data {
             // Each element's views are identified by its id, not its position.
             _ = graph?.enter(id: AnyHashable(element[keyPath: id]))
-            children.append(contentsOf: OpenCanvas.makeNode(content(element), environment: environment).flattened)
+            // The content closure runs now, after the body that holds the ForEach
+            // returned: what it reads is read for that body.
+            let view: Content
+            if let graph, let body = graph.currentBody {
+                view = graph.reading(as: body) { content(element) }
+            } else {
+                view = content(element)
+            }
+            children.append(contentsOf: OpenCanvas.makeNode(view, environment: environment).flattened)
             graph?.leave()
         }
         return GroupNode(children: children)

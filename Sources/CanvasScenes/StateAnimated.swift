@@ -1,0 +1,127 @@
+import Foundation
+import OpenCanvas
+
+// Scenes animated by state: a change made in `withAnimation` (from a button, or
+// from a timeline's entry so that exports run by themselves) moves the views
+// that depend on it, on the host's clock.
+
+extension Scenes {
+    /// A marker springing across a canvas track: the Move button, and every 1.5 s
+    /// of the timeline, sends it to the other end.
+    public static let springMarker = AnimatedScene(
+        name: "spring-marker", summary: "A marker springing across a canvas (withAnimation(.spring(response: 0.4, dampingFraction: 0.6)))",
+        size: CGSize(width: 320, height: 140)
+    ) {
+        AnyView(SpringMarker())
+    }
+
+    /// A progress ring animating its trim to each new value of a timeline.
+    public static let progressRing = AnimatedScene(
+        name: "progress-ring", summary: "A progress ring animating its trim (easeInOut) to each new value",
+        size: CGSize(width: 200, height: 200)
+    ) {
+        AnyView(ProgressRing())
+    }
+
+    /// A bar chart whose bars grow to new data, staggered springs.
+    public static let growingBars = AnimatedScene(
+        name: "growing-bars", summary: "A bar chart growing to new data every two seconds (staggered springs)",
+        size: CGSize(width: 320, height: 200)
+    ) {
+        AnyView(GrowingBars())
+    }
+}
+
+/// The track and marker, drawn by a canvas from an animatable position (0…1).
+struct MarkerTrack: View, Animatable {
+    var position: CGFloat
+    var animatableData: CGFloat {
+        get { position }
+        set { position = newValue }
+    }
+
+    var body: some View {
+        Canvas { c, size in
+            let y = size.height / 2, inset: CGFloat = 44
+            var track = Path()
+            track.move(to: CGPoint(x: inset, y: y))
+            track.addLine(to: CGPoint(x: size.width - inset, y: y))
+            c.stroke(track, with: .color(Color(white: 0.85)), style: StrokeStyle(lineWidth: 6, lineCap: .round))
+            let x = inset + (size.width - 2 * inset) * position
+            var done = Path()
+            done.move(to: CGPoint(x: inset, y: y))
+            done.addLine(to: CGPoint(x: max(inset, min(x, size.width - inset)), y: y))
+            c.stroke(done, with: .color(.blue), style: StrokeStyle(lineWidth: 6, lineCap: .round))
+            c.fill(Path(ellipseIn: CGRect(x: x - 14, y: y - 14, width: 28, height: 28)), with: .color(.orange))
+            c.stroke(Path(ellipseIn: CGRect(x: x - 14, y: y - 14, width: 28, height: 28)), with: .color(.white), lineWidth: 3)
+        }
+    }
+}
+
+struct SpringMarker: View {
+    @State private var atEnd = false
+    static let spring = Animation.spring(response: 0.4, dampingFraction: 0.6)
+
+    var body: some View {
+        VStack(spacing: 8) {
+            MarkerTrack(position: atEnd ? 1 : 0)
+                .frame(height: 80)
+            TimelineView(.periodic(from: AnimatedScene.start, by: 1.5)) { context in
+                Button("Move") { withAnimation(Self.spring) { atEnd.toggle() } }
+                    .onAppear { withAnimation(Self.spring) { atEnd = true } }
+                    .onChange(of: context.date) { withAnimation(Self.spring) { atEnd.toggle() } }
+            }
+        }
+        .padding(12)
+    }
+}
+
+struct ProgressRing: View {
+    @State private var progress: CGFloat = 0
+    static let steps: [CGFloat] = [0.35, 0.8, 1, 0.15]
+
+    var body: some View {
+        TimelineView(.periodic(from: AnimatedScene.start, by: 1)) { context in
+            ZStack {
+                Circle().stroke(Color(white: 0.9), lineWidth: 18)
+                Circle()
+                    .trim(from: 0, to: progress)
+                    .stroke(Color.green, style: StrokeStyle(lineWidth: 18, lineCap: .round))
+                    .rotationEffect(.degrees(-90))
+                Text("\(Int((progress * 100).rounded())) %").font(.title2).bold()
+            }
+            .padding(24)
+            .onAppear { step(context.date) }
+            .onChange(of: context.date) { step(context.date) }
+        }
+    }
+
+    private func step(_ date: Date) {
+        let i = Int(max(0, date.timeIntervalSince(AnimatedScene.start)).rounded(.down)) % Self.steps.count
+        withAnimation(.easeInOut(duration: 0.6)) { progress = Self.steps[i] }
+    }
+}
+
+struct GrowingBars: View {
+    @State private var round = 0
+    static let data: [[CGFloat]] = [
+        [0.2, 0.5, 0.35, 0.8, 0.6, 0.9, 0.45], [0.7, 0.3, 0.9, 0.4, 0.75, 0.2, 0.6], [0.4, 0.85, 0.55, 0.25, 0.95, 0.5, 0.3],
+    ]
+
+    var body: some View {
+        TimelineView(.periodic(from: AnimatedScene.start, by: 2)) { context in
+            HStack(alignment: .bottom, spacing: 10) {
+                ForEach(0..<7, id: \.self) { i in
+                    let value = Self.data[round % Self.data.count][i]
+                    RoundedRectangle(cornerRadius: 5)
+                        .fill(value > 0.7 ? Color.orange : Color.blue)
+                        .frame(width: 30, height: 10 + 150 * value)
+                        .animation(.spring(response: 0.5, dampingFraction: 0.65).delay(Double(i) * 0.06), value: round)
+                }
+            }
+            .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottom)
+            .padding(16)
+            .onChange(of: context.date) { round += 1 }
+        }
+    }
+}
