@@ -213,3 +213,35 @@ extension WindowHostTests {
         #expect(window.asynchronousFrames == 2)
     }
 }
+
+struct SpringingSquare: View {
+    let knob: Knob
+    var body: some View {
+        Color.blue.frame(width: 20, height: 20).offset(x: knob.x)
+            .frame(width: 120, height: 40, alignment: .leading)
+    }
+}
+
+extension WindowHostTests {
+    @Test func animationsRunAtTheDisplaysPaceThenStop() throws {
+        let display = try #require(VirtualDisplay())
+        let knob = Knob()
+        let window = try #require(WindowHost(size: CGSize(width: 120, height: 40), display: display.name) {
+            SpringingSquare(knob: knob)
+        })
+        let deadline = Date().addingTimeInterval(3)
+        while window.renderCount == 0, Date() < deadline { window.processEvents(timeout: 0.02) }
+        let before = window.renderCount
+        withAnimation(.easeInOut(duration: 0.4)) { knob.x = 100 }
+        let start = Date()
+        while Date().timeIntervalSince(start) < 0.8 { window.processEvents(timeout: 0.05) }
+        let frames = window.renderCount - before
+        // About 60 frames a second while it runs (0.4 s), none once it has settled.
+        #expect(frames >= 8 && frames <= 40, "\(frames) frames")
+        let shot = try #require(window.screenshot())
+        #expect(rgbaAt(shot, 110, 20) == [0, 122, 255, 255])
+        let settled = window.renderCount
+        window.processEvents(timeout: 0.3)
+        #expect(window.renderCount == settled)
+    }
+}

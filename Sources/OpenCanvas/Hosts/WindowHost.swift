@@ -25,6 +25,10 @@ public final class WindowHost<Content: View> {
     /// A frame being rasterized on a worker thread, and where it lands.
     private var inFlight = false
     private let mailbox = FrameMailbox()
+    /// When the last frame was drawn, and the display's refresh interval (60 Hz:
+    /// Xlib does not tell the rate without extensions).
+    private var lastFrame = Date.distantPast
+    static var frameInterval: TimeInterval { 1.0 / 60 }
     /// Frames rasterized off the main thread so far.
     public private(set) var asynchronousFrames = 0
 
@@ -75,7 +79,8 @@ public final class WindowHost<Content: View> {
         var wait = timeout.map { max(0, $0) }
         // While a frame is in flight, the worker's wake-up ends the wait.
         if !inFlight, let due = host.nextFrameDate {
-            let untilDue = max(0, due.timeIntervalSinceNow)
+            // Frames are paced to the display: at most one per refresh interval.
+            let untilDue = max(0, max(due, lastFrame.addingTimeInterval(Self.frameInterval)).timeIntervalSinceNow)
             wait = min(wait ?? untilDue, untilDue)
         }
         let ms = wait.map { Int32(clamping: Int(($0 * 1000).rounded(.up).clamped(0, 1e9))) } ?? -1
@@ -124,7 +129,10 @@ public final class WindowHost<Content: View> {
     /// Records a frame if something changed; rasterizes it here, or on a worker
     /// when a canvas in it renders asynchronously (one frame in flight at a time).
     private func drawFrameIfDue() {
-        guard !inFlight, let frame = host.recordFrame() else { return }
+        guard !inFlight, host.needsRender,
+              Date().timeIntervalSince(lastFrame) >= Self.frameInterval - 0.001,
+              let frame = host.recordFrame() else { return }
+        lastFrame = Date()
         // (Without the wake-up pipe, a worker's frame could not be noticed: draw here.)
         guard frame.asynchronous, mailbox.readEnd >= 0 else {
             let image = frame.rasterize()
