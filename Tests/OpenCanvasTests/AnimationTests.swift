@@ -547,3 +547,46 @@ struct TransactionTests {
         #expect(rgbaAt(image, 15, 15)[3] == 0)
     }
 }
+
+@MainActor
+@Suite("Animation: more springs and bad input")
+struct AnimationBadInputTests {
+    @Test("interpolatingSpring from mass, stiffness and damping matches the equation of motion")
+    func interpolatingSpring() {
+        // m = 1, k = 170, c = 15: ω = √170, ζ = 15 / (2√170); starting at 2 changes per second.
+        let times = [0.05, 0.1, 0.3]
+        let values = sampled(.interpolatingSpring(mass: 1, stiffness: 170, damping: 15, initialVelocity: 2), at: times)
+        let response = 2 * Double.pi / 170.0.squareRoot(), damping = 15 / (2 * 170.0.squareRoot())
+        for (t, v) in zip(times, values) {
+            let expected = 100 + integratedSpring(response: response, damping: damping, x0: -100, v0: 200, until: t)
+            #expect(abs(v - expected) < 1e-3, "at \(t): \(v) vs \(expected)")
+        }
+    }
+
+    @Test("non-finite and impossible animation parameters and values never trap")
+    func badInput() {
+        let animations: [Animation] = [
+            .linear(duration: .nan), .easeIn(duration: -1), .easeOut(duration: .infinity),
+            .timingCurve(.nan, 2, -5, .infinity, duration: .nan), .spring(response: .nan, dampingFraction: .nan),
+            .spring(response: 0, dampingFraction: -3), .spring(duration: -1, bounce: .infinity),
+            .interpolatingSpring(mass: 0, stiffness: -1, damping: .nan, initialVelocity: .infinity),
+            .linear(duration: 1).delay(.nan).speed(.nan).speed(0).repeatCount(-5),
+            .linear(duration: 1e-300).repeatForever(), .spring(response: 1e-9, dampingFraction: 0),
+            .spring(response: 1e9, dampingFraction: 1e9),
+        ]
+        for a in animations {
+            let v = sampled(a, at: [0, 0.1, 1, 100, 1e9])
+            #expect(v.allSatisfy { $0.isFinite }, "\(a): \(v)")
+        }
+        // Non-finite targets jump instead of animating.
+        #expect(sampled(.linear(duration: 1), to: .infinity, at: [0.5]).first?.isInfinite == true)
+        #expect(sampled(.linear(duration: 1), to: .nan, at: [0.5]).first?.isNaN == true)
+        let knob = Knob(), drawn = DrawnValues()
+        let host = HeadlessHost(size: CGSize(width: 10, height: 10)) { ProbeScene(knob: knob, drawn: drawn) }
+        host.date = animationStart
+        _ = host.render()
+        withAnimation(.spring) { knob.x = .greatestFiniteMagnitude }
+        host.advance(by: 0.1)
+        #expect(drawn.values.last?.isFinite == true)
+    }
+}

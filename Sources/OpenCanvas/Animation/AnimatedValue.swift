@@ -67,7 +67,7 @@ extension ViewGraph {
             let transaction = buildTransaction
             if let animation = transaction?.animation, !(shown - target).magnitudeSquared.isZero,
                shown.magnitudeSquared.isFinite, target.magnitudeSquared.isFinite {
-                let v = animation.isSpring ? velocity : .zero
+                let v = animation.isSpring ? velocity + (target - shown).scaled(by: animation.initialVelocity) : .zero
                 var springDuration = 0.0
                 if case let .spring(spring) = animation.curve {
                     springDuration = spring.settlingTime(displacement: (shown - target).magnitudeSquared.squareRoot(),

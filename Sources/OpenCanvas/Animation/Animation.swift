@@ -20,6 +20,8 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
     /// How many times the animation runs (`nil`: for ever).
     var repeatCount: Int? = 1
     var autoreverses = false
+    /// A spring's starting velocity, in fractions of the change per second.
+    var initialVelocity: Double = 0
 
     init(_ curve: Curve) { self.curve = curve }
 
@@ -87,6 +89,29 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
     }
 
     public static var spring: Animation { spring(duration: 0.5, bounce: 0) }
+
+    /// A spring from its physical constants (ω = √(k/m), ζ = c / 2√(km)), with a
+    /// starting velocity in fractions of the change per second.
+    public static func interpolatingSpring(mass: Double = 1, stiffness: Double, damping: Double,
+                                           initialVelocity: Double = 0) -> Animation {
+        let m = mass.isFinite && mass > 0 ? mass : 1
+        let k = stiffness.isFinite && stiffness > 0 ? stiffness : 100
+        let c = damping.isFinite && damping >= 0 ? damping : 10
+        var a = Animation(.spring(SpringModel(response: 2 * .pi / (k / m).squareRoot(),
+                                              dampingRatio: c / (2 * (k * m).squareRoot()))))
+        a.initialVelocity = initialVelocity.isFinite ? initialVelocity : 0
+        return a
+    }
+
+    /// `interpolatingSpring` with Apple's perceptual parameters.
+    public static func interpolatingSpring(duration: TimeInterval = 0.5, bounce: Double = 0,
+                                           initialVelocity: Double = 0) -> Animation {
+        var a = spring(duration: duration, bounce: bounce)
+        a.initialVelocity = initialVelocity.isFinite ? initialVelocity : 0
+        return a
+    }
+
+    public static var interpolatingSpring: Animation { interpolatingSpring() }
 
     /// A spring for interactive changes: response 0.15 s, damping 0.86.
     public static func interactiveSpring(response: Double = 0.15, dampingFraction: Double = 0.86,
@@ -171,6 +196,8 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
         if let count = repeatCount, cycle >= Double(count) {
             return (1, true)
         }
+        // A run too short to count its cycles (a forever repeat of ~0 s): the end.
+        guard cycle.isFinite else { return (1, repeatCount != nil) }
         if cycle > 1e9 { cycle = cycle.truncatingRemainder(dividingBy: 2) }
         let n = cycle.rounded(.down)
         var p = cycle - n
