@@ -247,6 +247,19 @@ void oc_x11_send_drag(oc_x11 *x, int32_t x0, int32_t y0, int32_t x1, int32_t y1,
     XFlush(x->display);
 }
 
+void oc_x11_send_escape(oc_x11 *x) {
+    XEvent e;
+    memset(&e, 0, sizeof e);
+    e.xkey.type = KeyPress;
+    e.xkey.display = x->display;
+    e.xkey.window = x->window;
+    e.xkey.root = DefaultRootWindow(x->display);
+    e.xkey.keycode = XKeysymToKeycode(x->display, XK_Escape);
+    e.xkey.same_screen = True;
+    XSendEvent(x->display, x->window, True, KeyPressMask, &e);
+    XFlush(x->display);
+}
+
 void oc_x11_resize(oc_x11 *x, int32_t width, int32_t height) {
     if (width <= 0 || height <= 0 || width > 16384 || height > 16384) return;
     XResizeWindow(x->display, x->window, (unsigned)width, (unsigned)height);

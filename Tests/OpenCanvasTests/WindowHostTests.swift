@@ -169,6 +169,19 @@ private let xvfbInstalled = FileManager.default.isExecutableFile(atPath: "/usr/b
         #expect(probe.taps == [CGPoint(x: 20, y: 10)])
     }
 
+    @Test func escapeEndsTheWindow() throws {
+        let display = try #require(VirtualDisplay())
+        let window = try #require(WindowHost(size: CGSize(width: 30, height: 30), display: display.name) { Color.red })
+        let deadline = Date().addingTimeInterval(2)
+        while window.renderCount == 0, Date() < deadline { window.processEvents(timeout: 0.02) }
+        window.sendEscape()
+        while window.isOpen, Date() < deadline { window.processEvents(timeout: 0.02) }
+        #expect(!window.isOpen)
+        // A closed window ignores further calls.
+        window.processEvents(timeout: 0)
+        window.run()
+    }
+
     @Test func noDisplayIsNil() {
         #expect(WindowHost(size: CGSize(width: 10, height: 10), display: ":4999") { EmptyView() } == nil)
         #expect(WindowHost(size: CGSize(width: CGFloat.nan, height: 10), display: ":4999") { EmptyView() } == nil)

@@ -42,6 +42,8 @@ int32_t oc_x11_capture(oc_x11 *x, uint8_t *rgba, int32_t width, int32_t height);
 void oc_x11_send_click(oc_x11 *x, int32_t px, int32_t py);
 /// Sends a press at (x0, y0), `steps` moves with the button held to (x1, y1), and a release (tests).
 void oc_x11_send_drag(oc_x11 *x, int32_t x0, int32_t y0, int32_t x1, int32_t y1, int32_t steps);
+/// Sends the window an Escape key press (tests).
+void oc_x11_send_escape(oc_x11 *x);
 /// Asks the window to take a new size (the resize event follows).
 void oc_x11_resize(oc_x11 *x, int32_t width, int32_t height);
 /// Sends the window the window manager's close message (tests).

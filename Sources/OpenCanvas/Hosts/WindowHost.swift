@@ -185,6 +185,9 @@ public final class WindowHost<Content: View> {
         return p.isFinite ? Int32(p.clamped(-1_000_000, 1_000_000)) : 0
     }
 
+    /// Sends the window an Escape key press, as a user would.
+    public func sendEscape() { oc_x11_send_escape(x) }
+
     /// Sends the window manager's close message.
     public func sendClose() { oc_x11_send_close(x) }
 
