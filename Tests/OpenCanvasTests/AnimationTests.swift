@@ -590,3 +590,35 @@ struct AnimationBadInputTests {
         #expect(drawn.values.last?.isFinite == true)
     }
 }
+
+struct RotatedTapTarget: View {
+    let taps: TapLog
+    var body: some View {
+        Color.green
+            .frame(width: 40, height: 20)
+            .onTapGesture { location in taps.points.append(location) }
+            .rotationEffect(.degrees(90))
+            .frame(width: 100, height: 100)
+    }
+}
+
+@MainActor final class TapLog { var points: [CGPoint] = [] }
+
+@MainActor
+@Suite("Hit testing through transform effects")
+struct TransformHitTests {
+    @Test("a tap on a rotated view lands at the point in the view's own space")
+    func rotatedTap() {
+        let taps = TapLog()
+        let host = HeadlessHost(size: CGSize(width: 100, height: 100)) { RotatedTapTarget(taps: taps) }
+        // Rotated 90° about its centre (50, 50): the 40 × 20 bar stands upright.
+        // (50, 35) is 15 points above the centre: before turning, 15 points left of
+        // it, (35, 50), which is (5, 10) in the bar's own frame.
+        host.tap(at: CGPoint(x: 50, y: 35))
+        host.tap(at: CGPoint(x: 65, y: 50))     // outside the turned bar
+        #expect(taps.points.count == 1)
+        if let p = taps.points.first {
+            #expect(abs(p.x - 5) < 1e-9 && abs(p.y - 10) < 1e-9, "\(p)")
+        }
+    }
+}

@@ -24,8 +24,13 @@ final class GestureNode: ViewNode {
     override func baseline(first: Bool, size: CGSize) -> CGFloat? { child.baseline(first: first, size: size) }
     override func render(in context: RenderContext) { child.render(in: context) }
 
+    /// The transform effects around the node when it was last hit, outermost
+    /// first: root points are mapped through them into the node's own space.
+    var transformsAbove: [ViewNode] = []
+
     /// A root point in the recognizer's coordinate space.
-    func convert(_ point: CGPoint, to space: CoordinateSpace) -> CGPoint {
+    func convert(_ rootPoint: CGPoint, to space: CoordinateSpace) -> CGPoint {
+        let point = transformsAbove.reduce(rootPoint) { $1.childPoint($0) ?? $0 }
         switch space {
         case .global: return point
         case .local: return CGPoint(x: point.x - frame.minX, y: point.y - frame.minY)
@@ -39,20 +44,24 @@ final class GestureNode: ViewNode {
 /// The gesture nodes under a point, innermost first, from the frontmost view hit
 /// (views drawn in front hide those behind); `nil` when nothing is hit.
 @MainActor
-func gestureChain(_ node: ViewNode, _ point: CGPoint) -> [GestureNode]? {
+func gestureChain(_ node: ViewNode, _ point: CGPoint, transforms: [ViewNode] = []) -> [GestureNode]? {
     guard node.admitsHits(at: point) else { return nil }
     var chain: [GestureNode]? = nil
     let inner = node.childPoint(point)
+    let innerTransforms = node is TransformEffectNode ? transforms + [node] : transforms
     for child in node.subnodes.reversed() {
         guard let inner else { break }
-        if let found = gestureChain(child, inner) {
+        if let found = gestureChain(child, inner, transforms: innerTransforms) {
             chain = found
             break
         }
     }
     if chain == nil, node.coversItself, node.covers(point) { chain = [] }
     guard var result = chain else { return nil }
-    if let g = node as? GestureNode, g.recognizer != nil { result.append(g) }
+    if let g = node as? GestureNode, g.recognizer != nil {
+        g.transformsAbove = transforms
+        result.append(g)
+    }
     return result
 }
 
