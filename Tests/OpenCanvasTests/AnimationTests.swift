@@ -563,6 +563,14 @@ struct AnimationBadInputTests {
         }
     }
 
+    @Test("a completion runs even when the body changed nothing a view shows")
+    func completionWithoutChanges() async {
+        var ran = false
+        withAnimation(.linear(duration: 1)) {} completion: { ran = true }
+        for _ in 0..<100 where !ran { await Task.yield() }
+        #expect(ran)
+    }
+
     @Test("non-finite and impossible animation parameters and values never trap")
     func badInput() {
         let animations: [Animation] = [
