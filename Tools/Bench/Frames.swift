@@ -13,11 +13,18 @@ import CanvasScenes
 func runFrameCells() {
     let key = "Frame/"
     let frames = max(5, Int(env["BENCH_FRAMES"] ?? "") ?? 60)
-    for (scene, step) in [(Scenes.particleField, 1.0 / 60), (Scenes.analogClock, 1.0), (Scenes.yearGridLive, 1.0 / 60)] {
+    // State-driven animations: the spring marker from its start (it springs across
+    // at once), the bar chart from just before its data changes at 2 s.
+    let cells: [(AnimatedScene, Double, Double)] = [
+        (Scenes.particleField, 1.0 / 60, 0), (Scenes.analogClock, 1.0, 0), (Scenes.yearGridLive, 1.0 / 60, 0),
+        (Scenes.springMarker, 1.0 / 60, 0), (Scenes.growingBars, 1.0 / 60, 1.95),
+    ]
+    for (scene, step, offset) in cells {
         if !filter.isEmpty && !(key + scene.name).contains(filter) { continue }
         let host = HeadlessHost(size: CGSize(width: 402, height: 874), scale: 3) { scene.view() }
         host.date = AnimatedScene.start
         _ = host.render()                                   // warm-up: fonts, caches
+        if offset > 0 { host.advance(by: offset) }
         var total: [Double] = [], layout: [Double] = [], record: [Double] = [], raster: [Double] = []
         for _ in 0..<frames {
             host.date = host.date.addingTimeInterval(step)

@@ -10,7 +10,8 @@ import Darwin
 
 /// A rectangle of 32-bit premultiplied pixels, bytes in memory R, G, B, A (so the
 /// little-endian `UInt32` is `A << 24 | B << 16 | G << 8 | R`), colour values
-/// sRGB-encoded. Rows are `width` pixels apart. Owns its memory.
+/// sRGB-encoded. Rows are `width` pixels apart. Owns its memory, or borrows a
+/// caller's for the length of a closure (`withBorrowedMemory`).
 ///
 /// Guarantees: `width` and `height` are at least 1, and `width · height` is at most
 /// `Pixmap.maxPixelCount`.
@@ -18,6 +19,7 @@ public final class Pixmap: @unchecked Sendable {
     public let width: Int
     public let height: Int
     public let pixels: UnsafeMutablePointer<UInt32>
+    private let ownsMemory: Bool
 
     /// 16384 × 16384 pixels (1 GiB): larger surfaces are refused, not attempted.
     public static let maxPixelCount = 16384 * 16384
@@ -54,9 +56,31 @@ public final class Pixmap: @unchecked Sendable {
         self.width = width
         self.height = height
         self.pixels = raw.bindMemory(to: UInt32.self, capacity: width * height)
+        self.ownsMemory = true
     }
 
-    deinit { free(pixels) }
+    private init(borrowing pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int) {
+        self.pixels = pixels
+        self.width = width
+        self.height = height
+        self.ownsMemory = false
+    }
+
+    /// Runs `body` with a pixmap over the caller's zeroed `width × height × 4`
+    /// bytes (rendering straight into an image's storage: no second frame and no
+    /// copy). The pixmap must not outlive `body`; an impossible size throws.
+    public static func withBorrowedMemory<R>(_ bytes: UnsafeMutableRawBufferPointer, width: Int, height: Int,
+                                             _ body: (Pixmap) throws -> R) throws -> R {
+        if let error = validate(width: width, height: height) { throw error }
+        guard let base = bytes.baseAddress, bytes.count >= width * height * 4 else {
+            throw SizeError.outOfMemory(width: width, height: height)
+        }
+        let pixmap = Pixmap(borrowing: base.bindMemory(to: UInt32.self, capacity: width * height),
+                            width: width, height: height)
+        return try body(pixmap)
+    }
+
+    deinit { if ownsMemory { free(pixels) } }
 
     public var bounds: PixelRect { PixelRect(x0: 0, y0: 0, x1: width, y1: height) }
 

@@ -66,38 +66,57 @@ enum Rasterization {
     /// `colorMode` (the linear modes render in floating point, then encode).
     static func pixmap(of list: DisplayList, size: CGSize, scale: CGFloat, opaque: Bool,
                        colorMode: ColorRenderingMode) -> Pixmap? {
-        let pixmap: Pixmap
         do {
             let (w, h) = try pixelSize(size, scale: scale).get()
-            pixmap = try Pixmap(width: w, height: h)
-            let device = Transform.scale(Double(scale), Double(scale))
-            switch colorMode {
-            case .nonLinear:
-                if opaque { pixmap.clear(to: 0xFF00_0000) }
-                Renderer().render(list, into: pixmap, device: device)
-            case .linear, .extendedLinear:
-                let surface = try FloatPixmap(width: w, height: h)
-                if opaque { surface.pixels.update(repeating: SIMD4(0, 0, 0, 1), count: w * h) }
-                Renderer().render(list, into: surface, extended: colorMode == .extendedLinear, device: device)
-                surface.encode(into: pixmap)
-            }
+            let pixmap = try Pixmap(width: w, height: h)
+            try render(list, into: pixmap, scale: scale, opaque: opaque, colorMode: colorMode)
+            return pixmap
         } catch {
             report(error)
             return nil
         }
-        return pixmap
     }
 
+    private static func render(_ list: DisplayList, into pixmap: Pixmap, scale: CGFloat, opaque: Bool,
+                               colorMode: ColorRenderingMode) throws {
+        let device = Transform.scale(Double(scale), Double(scale))
+        switch colorMode {
+        case .nonLinear:
+            if opaque { pixmap.clear(to: 0xFF00_0000) }
+            Renderer().render(list, into: pixmap, device: device)
+        case .linear, .extendedLinear:
+            let surface = try FloatPixmap(width: pixmap.width, height: pixmap.height)
+            if opaque { surface.pixels.update(repeating: SIMD4(0, 0, 0, 1), count: pixmap.width * pixmap.height) }
+            Renderer().render(list, into: surface, extended: colorMode == .extendedLinear, device: device)
+            surface.encode(into: pixmap)
+        }
+    }
+
+    /// The list rendered into a new image: straight into the image's storage.
     static func image(of list: DisplayList, size: CGSize, scale: CGFloat, opaque: Bool,
                       colorMode: ColorRenderingMode = .nonLinear) -> CGImage? {
-        guard let pixmap = pixmap(of: list, size: size, scale: scale, opaque: opaque, colorMode: colorMode) else {
+        do {
+            let (w, h) = try pixelSize(size, scale: scale).get()
+            let count = w * h * 4
+            var failure: Error?
+            let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+                let raw = UnsafeMutableRawBufferPointer(buffer)
+                raw.initializeMemory(as: UInt8.self, repeating: 0)
+                initialized = count
+                do {
+                    try Pixmap.withBorrowedMemory(raw, width: w, height: h) { pixmap in
+                        try render(list, into: pixmap, scale: scale, opaque: opaque, colorMode: colorMode)
+                    }
+                } catch {
+                    failure = error
+                }
+            }
+            if let failure { throw failure }
+            return CGImage(width: w, height: h, premultiplied: bytes)
+        } catch {
+            report(error)
             return nil
         }
-        var bytes = [UInt8](repeating: 0, count: pixmap.width * pixmap.height * 4)
-        bytes.withUnsafeMutableBytes { dst in
-            dst.baseAddress!.copyMemory(from: pixmap.pixels, byteCount: dst.count)
-        }
-        return CGImage(width: pixmap.width, height: pixmap.height, premultiplied: bytes)
     }
 
     static func report(_ error: Error) {
