@@ -22,7 +22,12 @@ struct oc_x11 {
     int use_shm;
 };
 
+// Xlib reports protocol errors asynchronously through one process-wide handler:
+// ignore them (a closed window, a failed request), except that an attach of
+// shared memory that fails (a remote display) turns MIT-SHM off.
+static volatile int shm_attach_failed = 0;
 static int ignore_errors(Display *d, XErrorEvent *e) { (void)d; (void)e; return 0; }
+static int note_attach_error(Display *d, XErrorEvent *e) { (void)d; (void)e; shm_attach_failed = 1; return 0; }
 
 oc_x11 *oc_x11_open(const char *name, int32_t width, int32_t height, const char *title) {
     if (width <= 0 || height <= 0 || width > 16384 || height > 16384) return NULL;
@@ -99,21 +104,41 @@ static int make_image(oc_x11 *x, int width, int height) {
             if (x->shm.shmid >= 0) {
                 x->shm.shmaddr = x->image->data = shmat(x->shm.shmid, NULL, 0);
                 x->shm.readOnly = False;
-                if (x->shm.shmaddr != (char *)-1 && XShmAttach(d, &x->shm)) {
+                int attached = 0;
+                if (x->shm.shmaddr != (char *)-1) {
+                    shm_attach_failed = 0;
+                    XSetErrorHandler(note_attach_error);
+                    attached = XShmAttach(d, &x->shm);
                     XSync(d, False);
-                    shmctl(x->shm.shmid, IPC_RMID, NULL);
-                    return 1;
+                    XSetErrorHandler(ignore_errors);
+                    attached = attached && !shm_attach_failed;
                 }
+                // Marked for removal now: it goes when the last process detaches.
+                shmctl(x->shm.shmid, IPC_RMID, NULL);
+                if (attached) return 1;
+                if (x->shm.shmaddr != (char *)-1) shmdt(x->shm.shmaddr);
+                x->shm.shmaddr = NULL;
             }
+            x->image->data = NULL;
             XDestroyImage(x->image);
             x->image = NULL;
         }
         x->use_shm = 0;   // fall back to XPutImage
     }
-    char *data = malloc((size_t)width * (size_t)height * 4);
-    if (!data) return 0;
-    x->image = XCreateImage(d, visual, (unsigned)depth, ZPixmap, 0, data, (unsigned)width, (unsigned)height, 32, 0);
-    return x->image != NULL;
+    x->image = XCreateImage(d, visual, (unsigned)depth, ZPixmap, 0, NULL, (unsigned)width, (unsigned)height, 32, 0);
+    if (!x->image) return 0;
+    x->image->data = malloc((size_t)x->image->bytes_per_line * (size_t)height);
+    if (!x->image->data) { XDestroyImage(x->image); x->image = NULL; return 0; }
+    return 1;
+}
+
+/// An 8-bit channel value scaled into a visual's mask.
+static unsigned long channel(unsigned v, unsigned long mask) {
+    if (!mask) return 0;
+    int shift = 0;
+    while (!((mask >> shift) & 1)) shift++;
+    unsigned long max = mask >> shift;
+    return ((v * max + 127) / 255) << shift;
 }
 
 void oc_x11_present(oc_x11 *x, const uint8_t *rgba, int32_t width, int32_t height) {
@@ -123,6 +148,10 @@ void oc_x11_present(oc_x11 *x, const uint8_t *rgba, int32_t width, int32_t heigh
         if (!make_image(x, width, height)) return;
     }
     XImage *img = x->image;
+    // The common TrueColor layout (32 bits per pixel, 8-bit red, green, blue)
+    // is written directly; any other goes through XPutPixel.
+    int direct = img->bits_per_pixel == 32 && img->red_mask == 0xff0000 && img->green_mask == 0xff00 &&
+                 img->blue_mask == 0xff;
     for (int y = 0; y < height; y++) {
         uint32_t *row = (uint32_t *)(img->data + (size_t)y * (size_t)img->bytes_per_line);
         const uint8_t *src = rgba + (size_t)y * (size_t)width * 4;
@@ -130,7 +159,12 @@ void oc_x11_present(oc_x11 *x, const uint8_t *rgba, int32_t width, int32_t heigh
             // Premultiplied over white: c + (255 − a).
             unsigned a = src[4 * i + 3], inv = 255 - a;
             unsigned r = src[4 * i] + inv, g = src[4 * i + 1] + inv, b = src[4 * i + 2] + inv;
-            row[i] = (r > 255 ? 255 : r) << 16 | (g > 255 ? 255 : g) << 8 | (b > 255 ? 255 : b);
+            r = r > 255 ? 255 : r; g = g > 255 ? 255 : g; b = b > 255 ? 255 : b;
+            if (direct) {
+                row[i] = r << 16 | g << 8 | b;
+            } else {
+                XPutPixel(img, i, y, channel(r, img->red_mask) | channel(g, img->green_mask) | channel(b, img->blue_mask));
+            }
         }
     }
     if (x->use_shm) {

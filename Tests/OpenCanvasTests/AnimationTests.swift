@@ -630,3 +630,94 @@ struct TransformHitTests {
         }
     }
 }
+
+/// A bar sized from a GeometryReader's size and animated state.
+struct GeometryBar: View {
+    let knob: Knob
+    var body: some View {
+        GeometryReader { proxy in
+            Color.black.frame(width: proxy.size.width * knob.progress, height: 10)
+        }
+        .frame(width: 100, height: 10)
+    }
+}
+
+/// Two @State values changed in two transactions as it appears; the probe shows their sum.
+struct TwoChanges: View {
+    let knob: Knob
+    let drawn: DrawnValues
+    let log: Log
+    @State private var a: CGFloat = 0
+    @State private var b: CGFloat = 0
+    var body: some View {
+        ZStack {
+            if knob.shown { ValueProbe(value: a + b, drawn: drawn) }
+        }
+        .onAppear {
+            withAnimation(.linear(duration: 1)) { a = 10 } completion: { log.lines.append("first") }
+            withAnimation(.linear(duration: 2)) { b = 10 } completion: { log.lines.append("second") }
+        }
+    }
+}
+
+@MainActor
+@Suite("Animation details: modifier order, completions, geometry readers, global taps")
+struct AnimationDetailTests {
+    @Test("delay wraps what it is applied to: speed(2).delay(1) waits 1 s, delay(1).speed(2) 0.5 s")
+    func delayAndSpeedOrder() {
+        #expect(sampled(.linear(duration: 1).speed(2).delay(1), at: [0.9, 1.25]).map { ($0 * 1000).rounded() / 1000 } == [0, 50])
+        #expect(sampled(.linear(duration: 1).delay(1).speed(2), at: [0.45, 0.75]).map { ($0 * 1000).rounded() / 1000 } == [0, 50])
+    }
+
+    @Test("two completions for changes to one view in one frame both run; a removed view's runs too")
+    func completions() {
+        let knob = Knob(), drawn = DrawnValues(), log = Log()
+        let host = HeadlessHost(size: CGSize(width: 10, height: 10)) { TwoChanges(knob: knob, drawn: drawn, log: log) }
+        host.date = animationStart
+        _ = host.render()                 // onAppear: both changes, in two transactions
+        host.advance(by: 0.5)
+        // The later transaction animates the sum (halfway to 20 over 2 s); the earlier
+        // one's change was taken over before it ran, so it is done at once.
+        #expect(abs((drawn.values.last ?? 0) - 5) < 1e-6)
+        #expect(log.lines == ["first"])
+        // The view goes away mid-run: its animation ends, and the completion runs.
+        knob.shown = false
+        host.advance(by: 0.1)
+        #expect(log.lines == ["first", "second"])
+    }
+
+    @Test("a GeometryReader's content animates with the body's transaction")
+    func geometryReader() {
+        let knob = Knob()
+        let host = HeadlessHost(size: CGSize(width: 100, height: 10)) { GeometryBar(knob: knob) }
+        host.date = animationStart
+        _ = host.render()
+        withAnimation(.linear(duration: 1)) { knob.progress = 1 }
+        host.date = animationStart.addingTimeInterval(0.5)
+        let half = host.render()
+        #expect(rgbaAt(half, 45, 5)[3] == 255 && rgbaAt(half, 55, 5)[3] == 0)
+        host.date = animationStart.addingTimeInterval(1)
+        #expect(rgbaAt(host.render(), 95, 5)[3] == 255)
+    }
+}
+
+struct RotatedGlobalTap: View {
+    let taps: TapLog
+    var body: some View {
+        Color.green
+            .frame(width: 40, height: 20)
+            .onTapGesture(coordinateSpace: .global) { location in taps.points.append(location) }
+            .rotationEffect(.degrees(90))
+            .frame(width: 100, height: 100)
+    }
+}
+
+extension TransformHitTests {
+    @Test("in the global space a tap on a rotated view is where it was on screen")
+    func rotatedGlobalTap() {
+        let taps = TapLog()
+        let host = HeadlessHost(size: CGSize(width: 100, height: 100)) { RotatedGlobalTap(taps: taps) }
+        host.tap(at: CGPoint(x: 50, y: 35))
+        #expect(taps.points == [CGPoint(x: 50, y: 35)])
+    }
+}

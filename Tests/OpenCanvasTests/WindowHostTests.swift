@@ -258,3 +258,38 @@ extension WindowHostTests {
         #expect(window.renderCount == settled)
     }
 }
+
+@MainActor final class TaskProbe { var started = false; var finished = false }
+
+/// A view whose `.task` waits, then changes state the canvas shows.
+struct TaskScene: View {
+    let probe: TaskProbe
+    @State private var done = false
+    var body: some View {
+        Canvas { c, size in c.fill(Path(CGRect(origin: .zero, size: size)), with: .color(done ? .green : .red)) }
+            .task {
+                probe.started = true
+                try? await Task.sleep(nanoseconds: 30_000_000)
+                done = true
+                probe.finished = true
+            }
+    }
+}
+
+extension WindowHostTests {
+    @Test func tasksRunBetweenEvents() async throws {
+        let display = try #require(VirtualDisplay())
+        let probe = TaskProbe()
+        let window = try #require(WindowHost(size: CGSize(width: 30, height: 30), display: display.name) {
+            TaskScene(probe: probe)
+        })
+        let deadline = Date().addingTimeInterval(3)
+        while !(probe.finished && !window.needsFrame), Date() < deadline {
+            window.processEvents(timeout: 0.02)
+            await Task.yield()
+        }
+        #expect(probe.started && probe.finished)
+        let shot = try #require(window.screenshot())
+        #expect(rgbaAt(shot, 15, 15) == [52, 199, 89, 255])
+    }
+}

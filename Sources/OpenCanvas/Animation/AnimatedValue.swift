@@ -2,8 +2,15 @@ import Foundation
 
 /// One animatable value of a view in the graph: its target (the value the view's
 /// state asks for) and the animation, if any, moving what is shown towards it.
+/// A graph slot that may hold a running animation.
 @MainActor
-final class AnimatedValue<Value: VectorArithmetic> {
+protocol AnimationRunHolder: AnyObject {
+    /// Ends the run (its view went away): its completion counts it as done.
+    func cancelRun()
+}
+
+@MainActor
+final class AnimatedValue<Value: VectorArithmetic>: AnimationRunHolder {
     var target: Value
     var run: Run?
 
@@ -20,17 +27,26 @@ final class AnimatedValue<Value: VectorArithmetic> {
 
     init(_ value: Value) { target = value }
 
+    func cancelRun() {
+        guard let run else { return }
+        self.run = nil
+        run.completion?.finished()
+    }
+
     /// The value shown at `date`, its velocity per second, and whether the run is over.
     func sample(_ run: Run, at date: Date) -> (value: Value, velocity: Value, finished: Bool) {
         let t = date.timeIntervalSince(run.start)
         let delta = run.from - run.to
         if case let .spring(spring) = run.animation.curve, run.animation.repeatCount == 1 {
             // Physical: the displacement decays from `from − to` with the starting velocity.
-            let local = max(0, (t - run.animation.delay) * run.animation.speed)
+            // Local time runs `speed` times as fast: the starting velocity (per real
+            // second) is `velocity / speed` per local second.
+            let speed = run.animation.speed
+            let local = max(0, (t - run.animation.delay) * speed)
             if local >= run.springDuration { return (run.to, .zero, true) }
             let c = spring.coefficients(at: local)
-            let value = run.to + delta.scaled(by: c.a) + run.velocity.scaled(by: c.b)
-            let velocity = (delta.scaled(by: c.da) + run.velocity.scaled(by: c.db)).scaled(by: run.animation.speed)
+            let value = run.to + delta.scaled(by: c.a) + run.velocity.scaled(by: c.b / speed)
+            let velocity = delta.scaled(by: c.da * speed) + run.velocity.scaled(by: c.db)
             return (value, velocity, false)
         }
         let (f, finished) = run.animation.fraction(at: t)
@@ -71,7 +87,7 @@ extension ViewGraph {
                 var springDuration = 0.0
                 if case let .spring(spring) = animation.curve {
                     springDuration = spring.settlingTime(displacement: (shown - target).magnitudeSquared.squareRoot(),
-                                                         velocity: v.magnitudeSquared.squareRoot())
+                                                         velocity: v.magnitudeSquared.squareRoot() / animation.speed)
                 }
                 transaction?.completion?.started()
                 record.run = AnimatedValue.Run(from: shown, to: target, velocity: v, start: changed, animation: animation,

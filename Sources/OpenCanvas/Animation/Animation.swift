@@ -142,8 +142,10 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
 
     /// Starts the animation `delay` seconds later.
     public func delay(_ delay: TimeInterval) -> Animation {
+        // The delay wraps what it is applied to: a speed applied earlier does not
+        // change it, one applied later does (`speed` scales the stored delay).
         var a = self
-        if delay.isFinite { a.delay += max(0, delay) / speed }
+        if delay.isFinite { a.delay += max(0, delay) }
         return a
     }
 
@@ -181,7 +183,7 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
     var cycleDuration: Double {
         switch curve {
         case let .bezier(_, _, _, _, d): return d
-        case let .spring(s): return s.settlingTime(displacement: 1, velocity: 0)
+        case let .spring(s): return s.unitSettlingTime
         }
     }
 
@@ -211,7 +213,7 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
         case let .bezier(x1, y1, x2, y2, _):
             return CubicBezierTiming(x1: x1, y1: y1, x2: x2, y2: y2).value(at: p)
         case let .spring(s):
-            return 1 - s.position(at: p * s.settlingTime(displacement: 1, velocity: 0), displacement: 1, velocity: 0)
+            return 1 - s.position(at: p * s.unitSettlingTime, displacement: 1, velocity: 0)
         }
     }
 }

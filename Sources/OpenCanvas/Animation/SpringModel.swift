@@ -9,9 +9,14 @@ struct SpringModel: Hashable, Sendable {
     /// ζ: 1 is critically damped.
     let dampingRatio: Double
 
+    /// The settling time of a unit change from rest (a repeating spring's cycle).
+    private(set) var unitSettlingTime: Double
+
     init(response: Double, dampingRatio: Double) {
         self.response = response.isFinite && response > 0 ? max(response, 1e-3) : 0.5
         self.dampingRatio = dampingRatio.isFinite ? min(max(dampingRatio, 0), 100) : 0.825
+        unitSettlingTime = 0
+        unitSettlingTime = settlingTime(displacement: 1, velocity: 0)
     }
 
     /// Apple's perceptual parameters: the duration is the response, and bounce b

@@ -14,6 +14,8 @@ public struct Transaction: Sendable {
     var completion: AnimationCompletion?
     /// The host's date when the change was made (animations start then).
     var start: Date?
+    /// The order of the change among those of a frame.
+    var sequence: UInt64 = 0
 
     public init() {}
 

@@ -86,6 +86,7 @@ public final class HeadlessHost<Content: View> {
             }
         } else {
             graph.beginFullRender()
+            graph.buildTransaction = graph.fullRenderTransaction
             root = makeNode(content(), environment: environment)
         }
         guard let node = root else { return nil }
@@ -134,6 +135,8 @@ public final class HeadlessHost<Content: View> {
         let scale: CGFloat
         /// Whether a canvas in it allows asynchronous rendering.
         package let asynchronous: Bool
+        /// The host's `renderCount` when it was recorded.
+        package let number: Int
 
         package func rasterize() -> CGImage {
             Rasterization.image(of: list, size: size, scale: scale, opaque: false, colorMode: .nonLinear)
@@ -146,7 +149,7 @@ public final class HeadlessHost<Content: View> {
         guard let recorder = update() else { return nil }
         renderCount += 1
         return RecordedFrame(list: recorder.list, size: size, scale: scale,
-                             asynchronous: recorder.allowsAsynchronousRasterizing)
+                             asynchronous: recorder.allowsAsynchronousRasterizing, number: renderCount)
     }
 
     /// Makes a frame's pixels the current image.
@@ -265,6 +268,15 @@ public final class HeadlessHost<Content: View> {
         lastTap = press.moved ? nil : (date, point, count)
         press.session.end(at: point, time: date, tapCount: count)
     }
+
+    /// Called on any thread when state changes while the host waits (the window
+    /// host's wake-up).
+    package func setWakeHandler(_ handler: @escaping @Sendable () -> Void) {
+        graph.wakeHook.withLock { $0 = handler }
+    }
+
+    /// Whether `.task`s are alive in the shown views.
+    package var hasRunningTasks: Bool { graph.hasTasks }
 
     /// When the next frame is due without any event: now (something changed), at
     /// a timeline's next entry, at the next display frame for continuous

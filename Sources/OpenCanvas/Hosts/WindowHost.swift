@@ -27,7 +27,7 @@ public final class WindowHost<Content: View> {
     private let mailbox = FrameMailbox()
     /// When the last frame was drawn, and the display's refresh interval (60 Hz:
     /// Xlib does not tell the rate without extensions).
-    private var lastFrame = Date.distantPast
+    private var lastFrame = -Double.infinity     // monotonic seconds (systemUptime)
     static var frameInterval: TimeInterval { 1.0 / 60 }
     /// Frames rasterized off the main thread so far.
     public private(set) var asynchronousFrames = 0
@@ -44,7 +44,10 @@ public final class WindowHost<Content: View> {
         let probe: OpaquePointer? = display.map { d in d.withCString { oc_x11_open($0, 1, 1, title) } }
             ?? oc_x11_open(nil, 1, 1, title)
         guard let probe else { return nil }
-        let s = scale ?? CGFloat(oc_x11_scale(probe))
+        // A given scale that is not a positive finite number is ignored, as the
+        // headless host does; the display's is clamped to 0.5…10.
+        let s = scale.flatMap { $0.isFinite && $0 > 0 ? min($0, 10) : nil }
+            ?? min(max(CGFloat(oc_x11_scale(probe)), 0.5), 10)
         oc_x11_close(probe)
         let w = Int32(clamping: Int((size.width * s).rounded(.up).clamped(1, 16384)))
         let h = Int32(clamping: Int((size.height * s).rounded(.up).clamped(1, 16384)))
@@ -56,6 +59,9 @@ public final class WindowHost<Content: View> {
         pixelSize = (w, h)
         host = HeadlessHost(size: size, scale: s, content: content)
         host.date = Date()
+        // A change on another thread (an @Observable model) wakes the event loop.
+        let mailbox = self.mailbox
+        host.setWakeHandler { mailbox.wake() }
     }
 
     deinit {
@@ -65,9 +71,31 @@ public final class WindowHost<Content: View> {
     /// Whether frames go through MIT-SHM.
     public var usesSharedMemory: Bool { oc_x11_uses_shm(x) != 0 }
 
-    /// Handles events and draws frames until the window is closed.
+    /// Handles events and draws frames until the window is closed; between them,
+    /// runs what waits on the main queue (`.task` bodies, main-actor tasks). Call
+    /// it from the main thread outside any task (as `main.swift` code runs).
     public func run() {
-        while isOpen { processEvents(timeout: nil) }
+        while isOpen {
+            // Live tasks may resume from the main queue at any time: look at least
+            // every 50 ms then. Otherwise sleep until an event or a due frame.
+            processEvents(timeout: host.hasRunningTasks ? 0.05 : nil)
+            drainMainQueue()
+        }
+    }
+
+    /// Handles events and draws frames until the window is closed, letting other
+    /// main-actor work (`.task` bodies, completions) run between them: for an
+    /// `async` `main`.
+    public func run() async {
+        while isOpen {
+            processEvents(timeout: host.hasRunningTasks ? 0.05 : nil)
+            await Task.yield()
+        }
+    }
+
+    /// Runs the jobs waiting on the main queue (a few run-loop passes).
+    package func drainMainQueue() {
+        for _ in 0..<8 where RunLoop.main.run(mode: .default, before: Date()) {}
     }
 
     /// Draws a frame if one is due, then waits for events up to `timeout` seconds
@@ -80,7 +108,8 @@ public final class WindowHost<Content: View> {
         // While a frame is in flight, the worker's wake-up ends the wait.
         if !inFlight, let due = host.nextFrameDate {
             // Frames are paced to the display: at most one per refresh interval.
-            let untilDue = max(0, max(due, lastFrame.addingTimeInterval(Self.frameInterval)).timeIntervalSinceNow)
+            let paced = lastFrame + Self.frameInterval - ProcessInfo.processInfo.systemUptime
+            let untilDue = max(0, due.timeIntervalSinceNow, paced)
             wait = min(wait ?? untilDue, untilDue)
         }
         let ms = wait.map { Int32(clamping: Int(($0 * 1000).rounded(.up).clamped(0, 1e9))) } ?? -1
@@ -103,7 +132,7 @@ public final class WindowHost<Content: View> {
         host.date = Date()
         switch e.kind {
         case Int32(OC_EVENT_EXPOSE.rawValue):
-            if let shown { show(shown) }
+            if let shown { show(shown, number: shownNumber) }
         case Int32(OC_EVENT_RESIZE.rawValue):
             pixelSize = (e.width, e.height)
             host.resize(to: CGSize(width: CGFloat(e.width) / scale, height: CGFloat(e.height) / scale))
@@ -114,10 +143,14 @@ public final class WindowHost<Content: View> {
         case Int32(OC_EVENT_UP.rawValue) where e.button == 1:
             host.pointerUp(at: point(e))
         case Int32(OC_EVENT_WAKE.rawValue):
-            if let image = mailbox.take() {
+            if let (number, image) = mailbox.take() {
                 inFlight = false
-                host.finish(image: image)
-                show(image)
+                // A frame drawn here meanwhile (a press hit-tests the newest state)
+                // is newer: the worker's is dropped.
+                if number == host.renderCount {
+                    host.finish(image: image)
+                    show(image, number: number)
+                }
             }
         case Int32(OC_EVENT_CLOSE.rawValue):
             isOpen = false
@@ -129,24 +162,33 @@ public final class WindowHost<Content: View> {
     /// Records a frame if something changed; rasterizes it here, or on a worker
     /// when a canvas in it renders asynchronously (one frame in flight at a time).
     private func drawFrameIfDue() {
+        // A frame the host drew on its own (a pointer press hit-tests the newest
+        // state, rendering it first) is shown.
+        if !inFlight, !host.needsRender, host.renderCount > shownNumber {
+            show(host.render(), number: host.renderCount)
+        }
         guard !inFlight, host.needsRender,
-              Date().timeIntervalSince(lastFrame) >= Self.frameInterval - 0.001,
+              ProcessInfo.processInfo.systemUptime - lastFrame >= Self.frameInterval - 0.001,
               let frame = host.recordFrame() else { return }
-        lastFrame = Date()
+        lastFrame = ProcessInfo.processInfo.systemUptime
         // (Without the wake-up pipe, a worker's frame could not be noticed: draw here.)
         guard frame.asynchronous, mailbox.readEnd >= 0 else {
             let image = frame.rasterize()
             host.finish(image: image)
-            show(image)
+            show(image, number: frame.number)
             return
         }
         inFlight = true
         asynchronousFrames += 1
         let mailbox = self.mailbox
-        Thread.detachNewThread { mailbox.deliver(frame.rasterize()) }
+        Thread.detachNewThread { mailbox.deliver(frame.number, frame.rasterize()) }
     }
 
-    private func show(_ image: CGImage) {
+    /// The number of the frame on screen.
+    private var shownNumber = 0
+
+    private func show(_ image: CGImage, number: Int) {
+        shownNumber = number
         shown = image
         guard image.width > 0, image.height > 0 else { return }
         image.premultiplied.withUnsafeBufferPointer {
@@ -209,7 +251,7 @@ private extension CGFloat {
 /// main thread's `poll` when it does. The worker holds it too, so the pipe
 /// outlives a window closed while a frame is in flight.
 private final class FrameMailbox: Sendable {
-    private let slot = Mutex<CGImage?>(nil)
+    private let slot = Mutex<(Int, CGImage)?>(nil)
     let readEnd: Int32
     private let writeEnd: Int32
 
@@ -228,11 +270,16 @@ private final class FrameMailbox: Sendable {
         if writeEnd >= 0 { close(writeEnd) }
     }
 
-    func deliver(_ image: CGImage) {
-        slot.withLock { $0 = image }
+    func deliver(_ number: Int, _ image: CGImage) {
+        slot.withLock { $0 = (number, image) }
+        wake()
+    }
+
+    /// Wakes the main thread's `poll` (from any thread).
+    func wake() {
         var byte: UInt8 = 1
         _ = write(writeEnd, &byte, 1)
     }
 
-    func take() -> CGImage? { slot.withLock { image in defer { image = nil }; return image } }
+    func take() -> (Int, CGImage)? { slot.withLock { frame in defer { frame = nil }; return frame } }
 }

@@ -24,19 +24,23 @@ final class GestureNode: ViewNode {
     override func baseline(first: Bool, size: CGSize) -> CGFloat? { child.baseline(first: first, size: size) }
     override func render(in context: RenderContext) { child.render(in: context) }
 
-    /// The transform effects around the node when it was last hit, outermost
-    /// first: root points are mapped through them into the node's own space.
-    var transformsAbove: [ViewNode] = []
+    /// How root points map into the node's own space through the transform
+    /// effects above it (the product of their inverses), noted when it was last
+    /// hit. A value, not the nodes: they hold this node.
+    var rootToLocal: CGAffineTransform = .identity
 
-    /// A root point in the recognizer's coordinate space.
+    /// A root point in the recognizer's coordinate space: `.local` through the
+    /// transform effects above the view; `.global` and named spaces (placed
+    /// outside them, in the usual case) in root coordinates.
     func convert(_ rootPoint: CGPoint, to space: CoordinateSpace) -> CGPoint {
-        let point = transformsAbove.reduce(rootPoint) { $1.childPoint($0) ?? $0 }
         switch space {
-        case .global: return point
-        case .local: return CGPoint(x: point.x - frame.minX, y: point.y - frame.minY)
+        case .global: return rootPoint
+        case .local:
+            let point = rootPoint.applying(rootToLocal)
+            return CGPoint(x: point.x - frame.minX, y: point.y - frame.minY)
         case .named(let name):
             let origin = spaces.last(where: { $0.0 == name })?.1.origin ?? .zero
-            return CGPoint(x: point.x - origin.x, y: point.y - origin.y)
+            return CGPoint(x: rootPoint.x - origin.x, y: rootPoint.y - origin.y)
         }
     }
 }
@@ -44,14 +48,14 @@ final class GestureNode: ViewNode {
 /// The gesture nodes under a point, innermost first, from the frontmost view hit
 /// (views drawn in front hide those behind); `nil` when nothing is hit.
 @MainActor
-func gestureChain(_ node: ViewNode, _ point: CGPoint, transforms: [ViewNode] = []) -> [GestureNode]? {
+func gestureChain(_ node: ViewNode, _ point: CGPoint, rootToHere: CGAffineTransform = .identity) -> [GestureNode]? {
     guard node.admitsHits(at: point) else { return nil }
     var chain: [GestureNode]? = nil
     let inner = node.childPoint(point)
-    let innerTransforms = node is TransformEffectNode ? transforms + [node] : transforms
+    let rootToInner = (node as? TransformEffectNode)?.inverse.map { rootToHere.concatenating($0) } ?? rootToHere
     for child in node.subnodes.reversed() {
         guard let inner else { break }
-        if let found = gestureChain(child, inner, transforms: innerTransforms) {
+        if let found = gestureChain(child, inner, rootToHere: rootToInner) {
             chain = found
             break
         }
@@ -59,7 +63,7 @@ func gestureChain(_ node: ViewNode, _ point: CGPoint, transforms: [ViewNode] = [
     if chain == nil, node.coversItself, node.covers(point) { chain = [] }
     guard var result = chain else { return nil }
     if let g = node as? GestureNode, g.recognizer != nil {
-        g.transformsAbove = transforms
+        g.rootToLocal = rootToHere
         result.append(g)
     }
     return result
@@ -114,8 +118,8 @@ final class PointerSession {
 
     private func dragValue(_ g: GestureNode, space: CoordinateSpace) -> DragGesture.Value {
         let dt = last.1.timeIntervalSince(previous.1)
-        let v = dt > 0 ? CGSize(width: (last.0.x - previous.0.x) / dt, height: (last.0.y - previous.0.y) / dt) : .zero
-        let location = g.convert(last.0, to: space)
+        let location = g.convert(last.0, to: space), before = g.convert(previous.0, to: space)
+        let v = dt > 0 ? CGSize(width: (location.x - before.x) / dt, height: (location.y - before.y) / dt) : .zero
         return DragGesture.Value(time: last.1, location: location, startLocation: g.convert(start, to: space),
                                  velocity: v,
                                  predictedEndLocation: CGPoint(x: location.x + v.width * 0.25, y: location.y + v.height * 0.25))

@@ -30,8 +30,9 @@ final class ViewGraph {
     var isDirty: Bool { dirty.load(ordering: .acquiring) }
     /// Readers (body and canvas identities) marked since the last frame.
     private nonisolated let marked = Mutex<Set<String>>([])
-    /// Called when the graph becomes dirty (a host schedules a render).
-    var onInvalidate: (() -> Void)?
+    /// Called, on whatever thread made the change, when the graph becomes dirty:
+    /// a window host wakes its event loop.
+    nonisolated let wakeHook = Mutex<(@Sendable () -> Void)?>(nil)
 
     // The identity path while nodes are made.
     private var path: [String] = [""]
@@ -63,13 +64,17 @@ final class ViewGraph {
     /// Actions to run once the frame is built (`onChange`).
     var deferred: [() -> Void] = []
 
-    /// Marks the whole graph for a new frame, from any thread; a host's
-    /// `onInvalidate` runs on the main actor.
+    /// Marks the whole graph for a new frame, from any thread (waking a host that
+    /// sleeps).
     nonisolated func invalidate() {
         let (exchanged, _) = dirty.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing)
         guard exchanged else { return }
-        Task { @MainActor [weak self] in self?.onInvalidate?() }
+        wakeHook.withLock { $0 }?()
     }
+
+    /// Whether `.task`s of the shown views are alive (they may change state at
+    /// any time, from the main actor's queue).
+    var hasTasks: Bool { !tasks.isEmpty }
 
     /// Marks one reader (a body or canvas identity) for the next frame, noting the
     /// transaction of the change (`withAnimation`) if there is one.
@@ -78,10 +83,17 @@ final class ViewGraph {
         // change's transaction (a plain one outside `withAnimation`) keeps the date.
         let current = Transaction.current
         var transaction = current ?? Transaction()
-        transaction.completion?.noteMarked()
         if transaction.start == nil { transaction.start = clock.withLock { $0 } }
         transactions.withLock { t in
-            if current != nil || t[reader] == nil { t[reader] = transaction }
+            transaction.sequence = t.next
+            t.next += 1
+            if let completion = transaction.completion {
+                completion.noteMarked()
+                // Every completion of the frame is applied at its end, even one whose
+                // transaction a later change to the same reader replaced.
+                t.completions.append(completion)
+            }
+            if current != nil || t.byReader[reader] == nil { t.byReader[reader] = transaction }
         }
         marked.withLock { _ = $0.insert(reader) }
         invalidate()
@@ -89,10 +101,17 @@ final class ViewGraph {
 
     // MARK: Animation
 
-    /// The transactions of changes since the last frame, by reader.
-    private nonisolated let transactions = Mutex<[String: Transaction]>([:])
+    /// The transactions of changes since the last frame, by reader (the latest
+    /// animated one wins), numbered in the order the changes were made.
+    private struct PendingTransactions {
+        var byReader: [String: Transaction] = [:]
+        var completions: [AnimationCompletion] = []
+        var next: UInt64 = 0
+    }
+    private nonisolated let transactions = Mutex(PendingTransactions())
     /// Those of the frame being built.
     private var frameTransactions: [String: Transaction] = [:]
+    private var frameCompletions: [AnimationCompletion] = []
     /// The transaction the views being made now were changed in.
     var buildTransaction: Transaction?
     /// Animated values running now (their slot keys), with the body that shows them.
@@ -102,13 +121,17 @@ final class ViewGraph {
     /// The transaction for evaluating `identity`'s body again: that of a change
     /// to it or to a reader inside it, an animated one first.
     func transaction(for identity: String) -> Transaction? {
-        let inside = frameTransactions.filter { Self.isInside($0.key, identity) }
-        return inside.values.first { $0.animation != nil } ?? inside.values.first
+        Self.latest(frameTransactions.filter { Self.isInside($0.key, identity) }.values)
     }
 
     /// The transaction for building the whole tree again.
-    var fullRenderTransaction: Transaction? {
-        frameTransactions.values.first { $0.animation != nil } ?? frameTransactions.values.first
+    var fullRenderTransaction: Transaction? { Self.latest(frameTransactions.values) }
+
+    /// The latest animated transaction, else the latest (deterministic: by the
+    /// order the changes were made).
+    private static func latest<C: Collection<Transaction>>(_ candidates: C) -> Transaction? {
+        candidates.filter { $0.animation != nil }.max { $0.sequence < $1.sequence }
+            ?? candidates.max { $0.sequence < $1.sequence }
     }
 
     /// The readers marked when this frame began (canvases not among them replay
@@ -187,10 +210,12 @@ final class ViewGraph {
             return m
         }
         // Kept when a partial frame turns into a full one.
-        frameTransactions.merge(transactions.withLock { t in
-            defer { t.removeAll() }
-            return t
-        }) { _, new in new }
+        let pending = transactions.withLock { t in
+            defer { t.byReader.removeAll(); t.completions.removeAll() }
+            return (t.byReader, t.completions)
+        }
+        frameTransactions.merge(pending.0) { _, new in new }
+        frameCompletions += pending.1
         buildTransaction = nil
         bodyStack = []
         path = [""]
@@ -206,13 +231,20 @@ final class ViewGraph {
     /// went away), then runs lifecycle actions: disappearances, appearances
     /// (starting tasks) and changes.
     func endRender() {
-        slots = slots.filter { key, _ in used.contains(key) || !rebuilt.contains { Self.isInside(key, $0) } }
+        slots = slots.filter { key, slot in
+            let kept = used.contains(key) || !rebuilt.contains { Self.isInside(key, $0) }
+            // An animation of a view that went away is over (its completion runs).
+            if !kept, let run = slot as? AnimationRunHolder { run.cancelRun() }
+            return kept
+        }
         timelines = timelines.filter { slots[$0.key + ".timeline"] != nil }
         // Animations of views that went away stop (a `repeatForever` too).
         animating = animating.filter { slots[$0.key + "~animated"] != nil }
         buildTransaction = nil
-        let applied = frameTransactions.values.compactMap(\.completion)
+        var seen = Set<ObjectIdentifier>()
+        let applied = frameCompletions.filter { seen.insert(ObjectIdentifier($0)).inserted }
         frameTransactions = [:]
+        frameCompletions = []
         used.removeAll(keepingCapacity: true)
         let now = currentLifecycles, before = shownLifecycles
         shownLifecycles = now

@@ -50,6 +50,10 @@ extension GeometryReader: PrimitiveView {
         let content = self.content
         let node = GeometryReaderNode(environment: environment) { OpenCanvas.makeNode(content($0), environment: environment) }
         node.identity = ViewGraph.current?.currentIdentity
+        // The content is made at placement, after the body: it is made with the
+        // body's transaction and as part of it (so what animates in it animates).
+        node.transaction = ViewGraph.current?.buildTransaction
+        node.owner = ViewGraph.current?.currentBody
         return node
     }
 }
@@ -75,6 +79,8 @@ final class GeometryReaderNode: ViewNode {
     override func sizeThatFits(_ p: ProposedViewSize) -> CGSize { p.replacingUnspecifiedDimensions() }
 
     var identity: String?
+    var transaction: Transaction?
+    var owner: String?
 
     override func place(in frame: CGRect) {
         super.place(in: frame)
@@ -82,7 +88,13 @@ final class GeometryReaderNode: ViewNode {
         // The content is made at placement, under the reader's identity.
         let node: ViewNode
         if let graph = ViewGraph.current, let identity {
-            node = graph.within(identity) { build(proxy) }
+            node = graph.within(identity) {
+                graph.withBuildTransaction(transaction) {
+                    // What the content reads (it runs now) is read for the body.
+                    if let owner { return graph.buildingBody(owner) { graph.reading(as: owner) { build(proxy) } } }
+                    return build(proxy)
+                }
+            }
         } else {
             node = build(proxy)
         }

@@ -67,12 +67,15 @@ final class TransformEffectNode: ViewNode {
         child.render(in: inner)
     }
 
-    override func childPoint(_ point: CGPoint) -> CGPoint? {
+    /// The inverse of the transform in the current frame (`nil` when singular).
+    var inverse: CGAffineTransform? {
         let t = transform(frame)
         let det = t.a * t.d - t.b * t.c
         guard det != 0, det.isFinite else { return nil }
-        return point.applying(t.inverted())
+        return t.inverted()
     }
+
+    override func childPoint(_ point: CGPoint) -> CGPoint? { inverse.map { point.applying($0) } }
 }
 
 extension View {
