@@ -721,3 +721,46 @@ extension TransformHitTests {
         #expect(taps.points == [CGPoint(x: 50, y: 35)])
     }
 }
+
+/// A square dragged by a `@GestureState` offset, and a long press being detected.
+struct DraggedSquare: View {
+    @GestureState private var drag: CGSize = .zero
+    @GestureState private var pressing = false
+    var body: some View {
+        VStack(spacing: 0) {
+            Color.blue.frame(width: 20, height: 20)
+                .offset(drag)
+                .gesture(DragGesture(minimumDistance: 0).updating($drag) { value, state, _ in state = value.translation })
+                .frame(width: 100, height: 50, alignment: .topLeading)
+            (pressing ? Color.red : Color.green).frame(width: 100, height: 50)
+                .gesture(LongPressGesture(minimumDuration: 1).updating($pressing) { value, state, _ in state = value })
+        }
+    }
+}
+
+@MainActor
+@Suite("GestureState")
+struct GestureStateTests {
+    @Test("updating sets the state while the drag is in progress; it resets when the pointer lifts")
+    func drag() {
+        let host = HeadlessHost(size: CGSize(width: 100, height: 100)) { DraggedSquare() }
+        #expect(rgbaAt(host.render(), 10, 10)[3] == 255)
+        host.pointerDown(at: CGPoint(x: 10, y: 10))
+        host.pointerMove(to: CGPoint(x: 40, y: 25))
+        let moved = host.render()
+        #expect(rgbaAt(moved, 10, 10)[3] == 0 && rgbaAt(moved, 45, 30)[3] == 255)
+        host.pointerUp(at: CGPoint(x: 40, y: 25))
+        let back = host.render()
+        #expect(rgbaAt(back, 10, 10)[3] == 255 && rgbaAt(back, 45, 30)[3] == 0)
+    }
+
+    @Test("a long press's updating reports the press as it begins, and resets at the end")
+    func longPress() {
+        let host = HeadlessHost(size: CGSize(width: 100, height: 100)) { DraggedSquare() }
+        #expect(rgbaAt(host.render(), 50, 75) == [52, 199, 89, 255])
+        host.pointerDown(at: CGPoint(x: 50, y: 75))
+        #expect(rgbaAt(host.render(), 50, 75) == [255, 59, 48, 255])
+        host.pointerUp(at: CGPoint(x: 50, y: 75))
+        #expect(rgbaAt(host.render(), 50, 75) == [52, 199, 89, 255])
+    }
+}

@@ -102,6 +102,9 @@ final class PointerSession {
         previous = (point, time)
         for g in order {
             if case .drag(let minimum) = g.recognizer?.kind, minimum == 0 { begin(g) }
+            // A long press reports `true` as the press begins (its `updating`
+            // shows that a press is being detected).
+            if case .longPress = g.recognizer?.kind, let r = g.recognizer { for action in r.onChanged { action(true) } }
         }
         if !started.isEmpty { changed() }
     }
@@ -153,6 +156,8 @@ final class PointerSession {
             previous = last
             last = (point, time)
         }
+        // Gesture states go back to their initial values once the press is over.
+        defer { for g in order { for finish in g.recognizer?.onFinished ?? [] { finish() } } }
         if !started.isEmpty {
             for g in order where started.contains(ObjectIdentifier(g)) {
                 guard let r = g.recognizer else { continue }

@@ -30,6 +30,9 @@ final class Recognizer {
     let coordinateSpace: CoordinateSpace
     var onChanged: [(Any) -> Void] = []
     var onEnded: [(Any) -> Void] = []
+    /// Run when the pointer session that involved the gesture is over, whether it
+    /// succeeded or not (`GestureState` resets).
+    var onFinished: [() -> Void] = []
 
     init(kind: Kind, coordinateSpace: CoordinateSpace) {
         self.kind = kind
