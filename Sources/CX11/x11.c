@@ -20,6 +20,7 @@ struct oc_x11 {
     XImage *image;
     XShmSegmentInfo shm;
     int use_shm;
+    volatile int dead;      // the connection to the server was lost
 };
 
 // Xlib reports protocol errors asynchronously through one process-wide handler:
@@ -28,14 +29,21 @@ struct oc_x11 {
 static volatile int shm_attach_failed = 0;
 static int ignore_errors(Display *d, XErrorEvent *e) { (void)d; (void)e; return 0; }
 static int note_attach_error(Display *d, XErrorEvent *e) { (void)d; (void)e; shm_attach_failed = 1; return 0; }
+static int quiet_io_error(Display *d) { (void)d; return 0; }
+static void connection_lost(Display *d, void *user) { (void)d; ((oc_x11 *)user)->dead = 1; }
 
 oc_x11 *oc_x11_open(const char *name, int32_t width, int32_t height, const char *title) {
     if (width <= 0 || height <= 0 || width > 16384 || height > 16384) return NULL;
     Display *d = XOpenDisplay(name);
     if (!d) return NULL;
     XSetErrorHandler(ignore_errors);
+    XSetIOErrorHandler(quiet_io_error);
     int screen = DefaultScreen(d);
     oc_x11 *x = calloc(1, sizeof *x);
+    if (!x) { XCloseDisplay(d); return NULL; }
+    // A lost connection (the server went away) ends the window instead of the
+    // process: Xlib's default exit handler would call exit(1).
+    XSetIOErrorExitHandler(d, connection_lost, x);
     x->display = d;
     x->width = width; x->height = height;
     x->window = XCreateSimpleWindow(d, RootWindow(d, screen), 0, 0, (unsigned)width, (unsigned)height, 0,
@@ -67,12 +75,21 @@ static void free_image(oc_x11 *x) {
 
 void oc_x11_close(oc_x11 *x) {
     if (!x) return;
-    free_image(x);
-    XFreeGC(x->display, x->gc);
-    XDestroyWindow(x->display, x->window);
+    if (!x->dead) {
+        free_image(x);
+        XFreeGC(x->display, x->gc);
+        XDestroyWindow(x->display, x->window);
+    } else if (x->image) {
+        // The server is gone: only our side of the image is freed.
+        if (x->use_shm && x->shm.shmaddr) shmdt(x->shm.shmaddr);
+        x->image->data = x->use_shm ? NULL : x->image->data;
+        XDestroyImage(x->image);
+    }
     XCloseDisplay(x->display);
     free(x);
 }
+
+int32_t oc_x11_is_dead(oc_x11 *x) { return x->dead; }
 
 double oc_x11_scale(oc_x11 *x) {
     char *resources = XResourceManagerString(x->display);
@@ -142,7 +159,7 @@ static unsigned long channel(unsigned v, unsigned long mask) {
 }
 
 void oc_x11_present(oc_x11 *x, const uint8_t *rgba, int32_t width, int32_t height) {
-    if (width <= 0 || height <= 0) return;
+    if (width <= 0 || height <= 0 || x->dead) return;
     if (!x->image || x->image->width != width || x->image->height != height) {
         free_image(x);
         if (!make_image(x, width, height)) return;
@@ -178,6 +195,7 @@ void oc_x11_present(oc_x11 *x, const uint8_t *rgba, int32_t width, int32_t heigh
 int32_t oc_x11_next_event(oc_x11 *x, int32_t timeout_ms, int32_t wake_fd, oc_event *out) {
     memset(out, 0, sizeof *out);
     Display *d = x->display;
+    if (x->dead) { out->kind = OC_EVENT_CLOSE; return OC_EVENT_CLOSE; }
     if (!XPending(d)) {
         struct pollfd p[2] = { { .fd = ConnectionNumber(d), .events = POLLIN }, { .fd = wake_fd, .events = POLLIN } };
         if (poll(p, wake_fd >= 0 ? 2 : 1, timeout_ms) <= 0) return OC_EVENT_NONE;
@@ -187,8 +205,13 @@ int32_t oc_x11_next_event(oc_x11 *x, int32_t timeout_ms, int32_t wake_fd, oc_eve
             out->kind = OC_EVENT_WAKE;
             return OC_EVENT_WAKE;
         }
-        if (!XPending(d)) return OC_EVENT_NONE;
+        if (!XPending(d)) {
+            // Readable but nothing queued: the server may have gone.
+            if (x->dead || (p[0].revents & (POLLHUP | POLLERR))) { x->dead = 1; out->kind = OC_EVENT_CLOSE; }
+            return out->kind;
+        }
     }
+    if (x->dead) { out->kind = OC_EVENT_CLOSE; return OC_EVENT_CLOSE; }
     XEvent e;
     XNextEvent(d, &e);
     switch (e.type) {
@@ -227,6 +250,7 @@ int32_t oc_x11_next_event(oc_x11 *x, int32_t timeout_ms, int32_t wake_fd, oc_eve
 }
 
 int32_t oc_x11_capture(oc_x11 *x, uint8_t *rgba, int32_t width, int32_t height) {
+    if (x->dead) return 0;
     XImage *img = XGetImage(x->display, x->window, 0, 0, (unsigned)width, (unsigned)height, AllPlanes, ZPixmap);
     if (!img) return 0;
     for (int y = 0; y < height; y++) {
@@ -265,12 +289,14 @@ static void send_button(oc_x11 *x, int type, int px, int py) {
 }
 
 void oc_x11_send_click(oc_x11 *x, int32_t px, int32_t py) {
+    if (x->dead) return;
     send_button(x, ButtonPress, px, py);
     send_button(x, ButtonRelease, px, py);
     XFlush(x->display);
 }
 
 void oc_x11_send_drag(oc_x11 *x, int32_t x0, int32_t y0, int32_t x1, int32_t y1, int32_t steps) {
+    if (x->dead) return;
     if (steps < 1) steps = 1;
     if (steps > 1000) steps = 1000;
     send_button(x, ButtonPress, x0, y0);
@@ -282,6 +308,7 @@ void oc_x11_send_drag(oc_x11 *x, int32_t x0, int32_t y0, int32_t x1, int32_t y1,
 }
 
 void oc_x11_send_escape(oc_x11 *x) {
+    if (x->dead) return;
     XEvent e;
     memset(&e, 0, sizeof e);
     e.xkey.type = KeyPress;
@@ -295,12 +322,13 @@ void oc_x11_send_escape(oc_x11 *x) {
 }
 
 void oc_x11_resize(oc_x11 *x, int32_t width, int32_t height) {
-    if (width <= 0 || height <= 0 || width > 16384 || height > 16384) return;
+    if (x->dead || width <= 0 || height <= 0 || width > 16384 || height > 16384) return;
     XResizeWindow(x->display, x->window, (unsigned)width, (unsigned)height);
     XFlush(x->display);
 }
 
 void oc_x11_send_close(oc_x11 *x) {
+    if (x->dead) return;
     XEvent e;
     memset(&e, 0, sizeof e);
     e.xclient.type = ClientMessage;

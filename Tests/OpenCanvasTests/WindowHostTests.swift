@@ -293,3 +293,18 @@ extension WindowHostTests {
         #expect(rgbaAt(shot, 15, 15) == [52, 199, 89, 255])
     }
 }
+
+extension WindowHostTests {
+    @Test func aLostServerEndsTheWindowNotTheProcess() throws {
+        var display: VirtualDisplay? = try #require(VirtualDisplay())
+        let window = try #require(WindowHost(size: CGSize(width: 30, height: 30), display: display!.name) { Color.red })
+        let deadline = Date().addingTimeInterval(2)
+        while window.renderCount == 0, Date() < deadline { window.processEvents(timeout: 0.02) }
+        display = nil                    // the X server is killed
+        while window.isOpen, Date() < deadline { window.processEvents(timeout: 0.05) }
+        #expect(!window.isOpen)
+        #expect(window.screenshot() == nil)
+        window.sendClick(at: CGPoint(x: 5, y: 5))
+        window.requestResize(to: CGSize(width: 50, height: 50))
+    }
+}

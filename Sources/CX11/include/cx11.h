@@ -27,6 +27,8 @@ typedef struct {
 /// NULL when there is no display.
 oc_x11 *oc_x11_open(const char *display, int32_t width, int32_t height, const char *title);
 void oc_x11_close(oc_x11 *x);
+/// Whether the connection to the X server was lost (the window is then closed).
+int32_t oc_x11_is_dead(oc_x11 *x);
 /// Pixels per point from the X resources' Xft.dpi (96 dpi = 1), else 1.
 double oc_x11_scale(oc_x11 *x);
 /// Whether MIT-SHM is in use for presenting frames.
