@@ -203,18 +203,32 @@ struct SpanBuilder {
             case .verbatim(let s):
                 append(s, attributes)
             case .localized(let key, let table, let bundle):
-                for piece in key.resolve(table: table, bundle: bundle, locale: environment.locale) {
+                for (piece, markdown) in key.resolve(table: table, bundle: bundle, locale: environment.locale) {
+                    let styled = Self.applying(markdown, to: attributes)
                     switch piece {
-                    case .string(let s): append(s, attributes)
-                    case .text(let inner): add(inner, environment: environment, inherited: attributes)
+                    case .string(let s): append(s, styled)
+                    case .text(let inner): add(inner, environment: environment, inherited: styled)
                     case .image(let image):
-                        appendImage(image, attributes)
+                        appendImage(image, styled)
                     }
                 }
             case .image(let image):
                 appendImage(image, attributes)
             }
         }
+    }
+
+    /// A run's attributes with a Markdown style from its key: the Markdown is the
+    /// innermost styling, so it wins over the run's own modifiers.
+    static func applying(_ markdown: InlineMarkdown.Style, to attributes: Text.Attributes) -> Text.Attributes {
+        guard !markdown.isPlain else { return attributes }
+        var a = attributes
+        if markdown.strong { a.weight = .bold }
+        if markdown.emphasis { a.italic = true }
+        if markdown.code { a.design = .monospaced }
+        if markdown.strikethrough { a.strikethrough = .some(.single) }
+        if markdown.link != nil { a.foreground = .color(.accentColor) }
+        return a
     }
 
     func style(_ a: Text.Attributes) -> CanvasText.TextStyle {

@@ -152,21 +152,38 @@ public struct LocalizedStringKey: Equatable, Sendable, ExpressibleByStringInterp
         case image(Image)
     }
 
-    /// The key looked up in `table` of `bundle`, its arguments formatted for `locale`.
-    func resolve(table: String?, bundle: Bundle?, locale: Locale) -> [Piece] {
+    /// The key looked up in `table` of `bundle`, its inline Markdown applied (see
+    /// `InlineMarkdown`) and its arguments formatted for `locale`: pieces, each with
+    /// the Markdown style of the part of the key it came from.
+    func resolve(table: String?, bundle: Bundle?, locale: Locale) -> [(Piece, InlineMarkdown.Style)] {
         let b = bundle ?? .main
         let format = b.localizedString(forKey: key, value: key, table: table)
-        guard hasFormat || format != key else { return [.string(format)] }
-        return LocalizedStringKey.format(format, arguments, locale: locale)
+        let segments = InlineMarkdown.parse(format)
+        // A key with nothing interpolated and no translation keeps its `%` signs.
+        guard hasFormat || format != key else { return segments.map { (.string($0.text), $0.style) } }
+        var next = 0
+        var pieces: [(Piece, InlineMarkdown.Style)] = []
+        for segment in segments {
+            for piece in LocalizedStringKey.format(segment.text, arguments, locale: locale, next: &next) {
+                pieces.append((piece, segment.style))
+            }
+        }
+        return pieces
     }
 
     /// Substitutes printf-style specifiers (`%@`, `%lld`, `%lf`, `%.2f`, positional
     /// `%2$@`, `%%`) with the arguments. A specifier without an argument, or of the
     /// wrong kind, shows as an empty string: bad keys never trap.
     static func format(_ format: String, _ arguments: [Argument], locale: Locale) -> [Piece] {
+        var next = 0
+        return self.format(format, arguments, locale: locale, next: &next)
+    }
+
+    /// `format`, taking unnumbered arguments from `next` on (a key split into
+    /// Markdown segments is formatted segment by segment).
+    static func format(_ format: String, _ arguments: [Argument], locale: Locale, next: inout Int) -> [Piece] {
         var pieces: [Piece] = []
         var literal = ""
-        var next = 0
         let chars = Array(format.unicodeScalars)
         var i = 0
         func flush() {

@@ -1,0 +1,68 @@
+import Testing
+import Foundation
+import OpenCanvas
+import RenderTesting
+
+/// Inline Markdown in localized text keys, as SwiftUI renders it.
+@MainActor
+@Suite("Markdown in Text keys")
+struct MarkdownTextTests {
+    /// What a screen reader reads for a text.
+    func reading(_ text: Text) -> String {
+        HeadlessHost(size: CGSize(width: 600, height: 60)) { text }.accessibilityReading.joined(separator: "|")
+    }
+
+    func same(_ a: Text, _ b: Text, _ note: Comment) {
+        #expect(identical(render(a.font(.system(size: 20))), render(b.font(.system(size: 20)))), note)
+    }
+
+    @Test("strong, emphasis, both, code, strikethrough and links look like their modifiers")
+    func styles() {
+        same(Text("Hello **world**"), Text(verbatim: "Hello ") + Text(verbatim: "world").bold(), "strong")
+        same(Text("Hello __world__"), Text(verbatim: "Hello ") + Text(verbatim: "world").bold(), "strong _")
+        same(Text("an *idea*"), Text(verbatim: "an ") + Text(verbatim: "idea").italic(), "emphasis")
+        same(Text("an _idea_"), Text(verbatim: "an ") + Text(verbatim: "idea").italic(), "emphasis _")
+        same(Text("***both***"), Text(verbatim: "both").bold().italic(), "both")
+        same(Text("run `ls -l` now"),
+             Text(verbatim: "run ") + Text(verbatim: "ls -l").fontDesign(.monospaced) + Text(verbatim: " now"), "code")
+        same(Text("~~gone~~ here"), Text(verbatim: "gone").strikethrough() + Text(verbatim: " here"), "strike")
+        same(Text("see [the docs](https://example.com)"),
+             Text(verbatim: "see ") + Text(verbatim: "the docs").foregroundColor(.accentColor), "link")
+        same(Text("**bold *and italic* inside**"),
+             Text(verbatim: "bold ").bold() + Text(verbatim: "and italic").bold().italic() + Text(verbatim: " inside").bold(),
+             "nested")
+        #expect(reading(Text("Hello **world**, *this* is `code` and [a link](x)")) == "Hello world, this is code and a link")
+    }
+
+    @Test("what is not Markdown stays text")
+    func literal() {
+        #expect(reading(Text("snake_case_name")) == "snake_case_name")
+        #expect(reading(Text("2 * 3 * 4")) == "2 * 3 * 4")
+        #expect(reading(Text("**unclosed")) == "**unclosed")
+        #expect(reading(Text("\\*not emphasis\\*")) == "*not emphasis*")
+        #expect(reading(Text("[no link] here")) == "[no link] here")
+        #expect(reading(Text("100%")) == "100%")
+        #expect(reading(Text("`a*b*c`")) == "a*b*c")
+        // Verbatim text and String values are never parsed.
+        #expect(reading(Text(verbatim: "**x**")) == "**x**")
+        let value = "**y**"
+        #expect(reading(Text(value)) == "**y**")
+    }
+
+    @Test("interpolated values are inserted as they are, in the style of their place in the key")
+    func interpolation() {
+        let name = "*Ada*"
+        #expect(reading(Text("Hello **\(name)**, you have \(1234) points")) == "Hello *Ada*, you have 1,234 points")
+        same(Text("Hello **\(name)**"), Text(verbatim: "Hello ") + Text(verbatim: name).bold(), "styled argument")
+        same(Text("**\(42)** and \(7)"), Text(verbatim: "42").bold() + Text(verbatim: " and 7"), "arguments across segments")
+    }
+
+    @Test("hostile keys never trap")
+    func hostile() {
+        for key in ["*", "**", "***", "`", "``", "~", "[", "[](", "\\", "_*_*_*", String(repeating: "*[", count: 1000),
+                    String(repeating: "**_~`[", count: 600), String(repeating: "*[", count: 5000),
+                    String(repeating: "**a", count: 3000), String(repeating: "[", count: 3000) + String(repeating: "](x)", count: 3000)] {
+            _ = reading(Text(LocalizedStringKey(key)))
+        }
+    }
+}
