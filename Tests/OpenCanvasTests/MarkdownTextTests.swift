@@ -66,3 +66,37 @@ struct MarkdownTextTests {
         }
     }
 }
+
+@MainActor
+@Suite("Text from an AttributedString, and font details")
+struct AttributedTextTests {
+    @Test("each run keeps its SwiftUI attributes")
+    func attributes() {
+        var s = AttributedString("Plain bold red struck")
+        s.font = .system(size: 20)
+        if let r = s.range(of: "bold") { s[r].font = .system(size: 20).bold() }
+        if let r = s.range(of: "red") { s[r].foregroundColor = .red }
+        if let r = s.range(of: "struck") { s[r].strikethroughStyle = .single }
+        let expected = Text(verbatim: "Plain ").font(.system(size: 20))
+            + Text(verbatim: "bold").font(.system(size: 20).bold())
+            + Text(verbatim: " ").font(.system(size: 20))
+            + Text(verbatim: "red").font(.system(size: 20)).foregroundColor(.red)
+            + Text(verbatim: " ").font(.system(size: 20))
+            + Text(verbatim: "struck").font(.system(size: 20)).strikethrough()
+        #expect(identical(render(Text(s)), render(expected)))
+        var link = AttributedString("a link")
+        link.link = URL(string: "https://example.com")
+        #expect(identical(render(Text(link)), render(Text(verbatim: "a link").foregroundColor(.accentColor))))
+        #expect(HeadlessHost(size: CGSize(width: 300, height: 40)) { Text(s) }.accessibilityReading == ["Plain bold red struck"])
+        // Markdown is not parsed in attributed strings.
+        #expect(HeadlessHost(size: CGSize(width: 300, height: 40)) { Text(AttributedString("**x**")) }
+            .accessibilityReading == ["**x**"])
+    }
+
+    @Test("Font.monospaced() is the monospaced design; a symbol's variable value draws it whole")
+    func fontAndSymbol() {
+        #expect(identical(render(Text(verbatim: "iii").font(.body.monospaced())),
+                          render(Text(verbatim: "iii").font(.system(.body, design: .monospaced)))))
+        #expect(identical(render(Image(systemName: "wifi", variableValue: 0.3)), render(Image(systemName: "wifi"))))
+    }
+}

@@ -86,6 +86,13 @@ public struct Image: Sendable {
         self.init(content: .symbol(systemName), label: Text(verbatim: systemName.replacingOccurrences(of: ".", with: " ")))
     }
 
+    /// A system symbol with a variable value. The Material icons that stand in
+    /// for SF Symbols have no variable layers, so the symbol is drawn whole
+    /// whatever the value (as SF Symbols draw a symbol without variable layers).
+    public init(systemName: String, variableValue: Double?) {
+        self.init(systemName: systemName)
+    }
+
     /// Whether two images show the same thing (the same bitmap object, drawing,
     /// file name or symbol, with the same options); images have no other equality.
     func isSame(as other: Image) -> Bool {

@@ -116,6 +116,14 @@ public struct Font: Hashable, Sendable {
         return f
     }
 
+    /// A fixed-width font: the monospaced design (DejaVu Sans Mono here; SF Mono
+    /// on Apple's platforms).
+    public func monospaced() -> Font {
+        var f = self
+        f.design = .monospaced
+        return f
+    }
+
     /// Digits of equal width (the OpenType `tnum` feature).
     public func monospacedDigit() -> Font {
         var f = self
