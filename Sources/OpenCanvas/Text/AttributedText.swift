@@ -68,6 +68,9 @@ extension Text {
     /// strikethrough, underline, kerning, tracking and baseline offset; a run with
     /// a `link` is drawn in the accent colour. The string is shown as it is (no
     /// localization, no Markdown).
+    // Disfavoured: Linux's AttributedString is ExpressibleByStringLiteral, and a
+    // literal must stay a LocalizedStringKey (`Text("**Hi**")` is Markdown).
+    @_disfavoredOverload
     public init(_ attributedContent: AttributedString) {
         typealias A = AttributeScopes.SwiftUIAttributes
         var runs: [Run] = []
