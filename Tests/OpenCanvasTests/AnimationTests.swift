@@ -764,3 +764,99 @@ struct GestureStateTests {
         #expect(rgbaAt(host.render(), 50, 75) == [52, 199, 89, 255])
     }
 }
+
+struct Pulsing: View {
+    let knob: Knob
+    var triggered = false
+    var body: some View {
+        Group {
+            if triggered {
+                PhaseAnimator([0.0, 1.0, 2.0], trigger: knob.x) { phase in
+                    Color.black.frame(width: 10 + 10 * phase, height: 10)
+                } animation: { _ in .linear(duration: 1) }
+            } else {
+                Color.black
+                    .phaseAnimator([0.0, 1.0, 2.0]) { view, phase in
+                        view.frame(width: 10 + 10 * phase, height: 10)
+                    } animation: { _ in .linear(duration: 1) }
+            }
+        }
+        .frame(width: 40, height: 10, alignment: .leading)
+    }
+}
+
+@MainActor
+@Suite("PhaseAnimator")
+struct PhaseAnimatorTests {
+    /// The drawn width at each time (frames every 0.05 s).
+    func widths<V: View>(_ view: V, times: [Double], change: ((Double) -> Void)? = nil) -> [Int] {
+        let host = HeadlessHost(size: CGSize(width: 40, height: 10)) { view }
+        host.date = animationStart
+        _ = host.render()
+        var out: [Int] = []
+        var t = 0.0
+        for target in times {
+            while t < target - 1e-9 {
+                t = min(target, t + 0.05)
+                change?(t)
+                host.date = animationStart.addingTimeInterval(t)
+                _ = host.render()
+            }
+            let image = host.render()
+            out.append((0..<40).filter { rgbaAt(image, $0, 5)[3] > 128 }.count)
+        }
+        return out
+    }
+
+    @Test("without a trigger it cycles through the phases, each step animated")
+    func continuous() {
+        let w = widths(Pulsing(knob: Knob()), times: [0.5, 1.5, 2.5, 3.5, 4.5])
+        // 10 → 20 over the first second, → 30, → back to 10, and round again.
+        let expected = [15, 25, 20, 15, 25]
+        #expect(zip(w, expected).allSatisfy { abs($0 - $1) <= 1 }, "\(w)")
+    }
+
+    @Test("with a trigger each change runs every phase once and comes back to the first")
+    func triggered() {
+        let knob = Knob()
+        let k2 = Knob()
+        print("DBG", widths(Pulsing(knob: k2, triggered: true), times: stride(from: 0.1, through: 4.0, by: 0.1).map { $0 }) { t in
+            if abs(t - 1.0) < 1e-9 { k2.x = 1 }
+        })
+        let w = widths(Pulsing(knob: knob, triggered: true), times: [0.5, 1.0, 1.5, 2.5, 3.5, 4.5, 6.0]) { t in
+            if abs(t - 1.0) < 1e-9 { knob.x = 1 }
+        }
+        #expect(zip(w, [10, 10, 15, 25, 20, 10, 10]).allSatisfy { abs($0 - $1) <= 1 }, "\(w)")
+    }
+}
+
+/// A bar whose width is its own state, inside a Group under a frame.
+struct GrowingInGroup: View {
+    let knob: Knob
+    var body: some View {
+        Group { Bar2(knob: knob) }
+            .frame(width: 40, height: 10, alignment: .leading)
+    }
+}
+
+struct Bar2: View {
+    let knob: Knob
+    var body: some View { Color.black.frame(width: 10 + knob.x, height: 10) }
+}
+
+@MainActor
+@Suite("Layout of kept trees")
+struct KeptLayoutTests {
+    @Test("a group lays its children out again when one of them changes size")
+    func groupForgetsOldSizes() {
+        let knob = Knob()
+        let host = HeadlessHost(size: CGSize(width: 40, height: 10)) { GrowingInGroup(knob: knob) }
+        func width() -> Int {
+            let image = host.render()
+            return (0..<40).filter { rgbaAt(image, $0, 5)[3] > 128 }.count
+        }
+        #expect(width() == 10)
+        knob.x = 20                      // only Bar2's body is evaluated again
+        #expect(width() == 30)
+    }
+}

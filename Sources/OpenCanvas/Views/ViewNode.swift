@@ -19,7 +19,12 @@ class ViewNode {
     final func resetLayout() {
         measured.removeAll(keepingCapacity: true)
         for n in subnodes { n.resetLayout() }
+        for n in layoutHelpers { n.resetLayout() }
     }
+
+    /// Nodes a node lays its children out with that are not among its subnodes
+    /// (a group's stack): their measurements are forgotten with the node's.
+    var layoutHelpers: [ViewNode] { [] }
 
     /// The node that does the work when this one only wraps it (a composed view's
     /// body).
