@@ -95,6 +95,11 @@ extension Animatable where Self: VectorArithmetic {
     }
 }
 
+// Numbers animate themselves (keyframe tracks of a `Double` property, say).
+extension Double: Animatable {}
+extension Float: Animatable {}
+extension CGFloat: Animatable {}
+
 extension CGPoint: Animatable {
     public var animatableData: AnimatablePair<CGFloat, CGFloat> {
         get { AnimatablePair(x, y) }

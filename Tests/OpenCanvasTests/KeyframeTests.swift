@@ -1,0 +1,171 @@
+import Testing
+import Foundation
+import Observation
+import OpenCanvas
+import RenderTesting
+
+struct Pose: Equatable {
+    var scale: Double = 1
+    var offset: CGFloat = 0
+}
+
+@MainActor
+@Suite("Keyframes: timelines, tracks, curves and the animator")
+struct KeyframeTests {
+    @Test("linear keyframes and moves, track by track")
+    func linearAndMove() {
+        let timeline = KeyframeTimeline(initialValue: Pose()) {
+            KeyframeTrack(\.scale) {
+                LinearKeyframe(2.0, duration: 1)
+                LinearKeyframe(0.0, duration: 1)
+            }
+            KeyframeTrack(\.offset) {
+                MoveKeyframe(50)
+                LinearKeyframe(100, duration: 0.5, timingCurve: .easeIn)
+            }
+        }
+        #expect(timeline.duration == 2)
+        #expect(timeline.value(time: 0).scale == 1)
+        #expect(abs(timeline.value(time: 0.5).scale - 1.5) < 1e-9)
+        #expect(abs(timeline.value(time: 1.5).scale - 1) < 1e-9)
+        #expect(timeline.value(time: 2).scale == 0)
+        #expect(timeline.value(time: 99).scale == 0)
+        #expect(timeline.value(time: 0).offset == 50)          // a move is immediate
+        let eased = 50 + 50 * UnitCurve.easeIn.value(at: 0.5)
+        #expect(abs(Double(timeline.value(time: 0.25).offset) - eased) < 1e-9)
+        #expect(timeline.value(time: 1).offset == 100)
+        #expect(abs(timeline.value(progress: 0.25).scale - 1.5) < 1e-9)
+        #expect(abs(UnitCurve.easeInOut.value(at: 0.5) - 0.5) < 1e-9)
+        #expect(UnitCurve.circularEaseIn.value(at: 1) == 1 && UnitCurve.circularEaseOut.value(at: 0) == 0)
+    }
+
+    @Test("a spring keyframe follows the spring's equation; the next starts from where it is")
+    func springs() {
+        let spring = Spring(duration: 0.5, bounce: 0.3)
+        let timeline = KeyframeTimeline(initialValue: 0.0) {
+            KeyframeTrack {
+                SpringKeyframe(100.0, duration: 0.4, spring: spring)
+                LinearKeyframe(0.0, duration: 1)
+            }
+        }
+        for t in [0.05, 0.1, 0.2, 0.35] {
+            let expected = 100 + integratedSpring(response: 0.5, damping: 0.7, x0: -100, v0: 0, until: t)
+            #expect(abs(timeline.value(time: t) - expected) < 1e-3)
+            #expect(abs(spring.value(target: 100.0, time: t) - expected) < 1e-3)
+        }
+        let handOff = 100 + integratedSpring(response: 0.5, damping: 0.7, x0: -100, v0: 0, until: 0.4)
+        #expect(abs(timeline.value(time: 0.9) - handOff / 2) < 1e-3)    // halfway from there to 0
+        #expect(abs(Spring(duration: 0.5, bounce: 0.3).bounce - 0.3) < 1e-9)
+    }
+
+    @Test("cubic keyframes pass through their values with continuous velocity")
+    func cubic() {
+        let timeline = KeyframeTimeline(initialValue: 0.0) {
+            KeyframeTrack {
+                CubicKeyframe(10.0, duration: 1)
+                CubicKeyframe(30.0, duration: 1)
+                CubicKeyframe(0.0, duration: 2)
+            }
+        }
+        #expect(abs(timeline.value(time: 1) - 10) < 1e-9 && abs(timeline.value(time: 2) - 30) < 1e-9)
+        #expect(abs(timeline.value(time: 4)) < 1e-9)
+        // Slopes on each side of the joints agree (Catmull–Rom tangents).
+        for joint in [1.0, 2.0] {
+            let h = 1e-5
+            let left = (timeline.value(time: joint) - timeline.value(time: joint - h)) / h
+            let right = (timeline.value(time: joint + h) - timeline.value(time: joint)) / h
+            #expect(abs(left - right) < 1e-2, "at \(joint): \(left) vs \(right)")
+        }
+        // Given velocities are the tangents at the ends.
+        let given = KeyframeTimeline(initialValue: 0.0) {
+            KeyframeTrack { CubicKeyframe(10.0, duration: 1, startVelocity: 0, endVelocity: 0) }
+        }
+        let h = 1e-5
+        #expect(abs((given.value(time: h) - given.value(time: 0)) / h) < 1e-3)
+        #expect(abs(given.value(time: 0.5) - 5) < 1e-9)
+    }
+
+    @Test("bad durations and values never trap")
+    func badInput() {
+        let timeline = KeyframeTimeline(initialValue: 0.0) {
+            KeyframeTrack {
+                LinearKeyframe(Double.nan, duration: .nan)
+                LinearKeyframe(1.0, duration: -3)
+                CubicKeyframe(.infinity, duration: .infinity)
+                SpringKeyframe(2.0, duration: .nan, spring: Spring(response: .nan, dampingRatio: .nan))
+                CubicKeyframe(1.0, duration: 0)
+            }
+        }
+        for t in [-1.0, 0, 0.5, 1e9, .nan, .infinity] { _ = timeline.value(time: t) }
+        #expect(timeline.duration.isFinite)
+    }
+}
+
+@Observable final class Taps { var count = 0 }
+
+struct Bouncer: View {
+    let taps: Taps
+    var body: some View {
+        KeyframeAnimator(initialValue: Pose(), trigger: taps.count) { pose in
+            Color.black.frame(width: 10, height: 10).offset(x: pose.offset)
+                .frame(width: 120, height: 10, alignment: .leading)
+        } keyframes: { _ in
+            KeyframeTrack(\.offset) {
+                LinearKeyframe(100, duration: 1)
+                LinearKeyframe(50, duration: 1)
+            }
+        }
+    }
+}
+
+struct Looping: View {
+    var body: some View {
+        Color.black.frame(width: 10, height: 10)
+            .keyframeAnimator(initialValue: Pose()) { view, pose in
+                view.offset(x: pose.offset).frame(width: 120, height: 10, alignment: .leading)
+            } keyframes: { _ in
+                KeyframeTrack(\.offset) {
+                    LinearKeyframe(100, duration: 1)
+                    LinearKeyframe(0, duration: 1)
+                }
+            }
+    }
+}
+
+@MainActor
+@Suite("KeyframeAnimator on the host's clock")
+struct KeyframeAnimatorTests {
+    func x<V: View>(_ host: HeadlessHost<V>, at t: Double) -> Int? {
+        host.date = animationStart.addingTimeInterval(t)
+        let image = host.render()
+        return (0..<120).first { rgbaAt(image, $0, 5)[3] > 128 }
+    }
+
+    @Test("a trigger plays the keyframes once from its change; the end value stays; nothing runs after")
+    func triggered() {
+        let taps = Taps()
+        let host = HeadlessHost(size: CGSize(width: 120, height: 10)) { Bouncer(taps: taps) }
+        host.date = animationStart
+        _ = host.render()
+        #expect(x(host, at: 0.5) == 0)                     // no trigger yet: the initial value
+        taps.count = 1                                 // at 0.5 s
+        #expect(x(host, at: 0.5) == 0)
+        #expect(x(host, at: 1.0) == 50)                    // halfway to 100
+        #expect(x(host, at: 2.0) == 75)                    // halfway back to 50
+        #expect(x(host, at: 3.0) == 50)
+        #expect(host.nextFrameDate == nil)
+        #expect(x(host, at: 9.0) == 50)
+    }
+
+    @Test("repeating keyframes loop for as long as the view is shown")
+    func repeating() {
+        let host = HeadlessHost(size: CGSize(width: 120, height: 10)) { Looping() }
+        host.date = animationStart
+        _ = host.render()
+        #expect(x(host, at: 0.5) == 50)
+        #expect(x(host, at: 1.5) == 50)
+        #expect(x(host, at: 2.25) == 25)
+        #expect(x(host, at: 10.75) == 75)
+        #expect(host.nextFrameDate != nil)
+    }
+}
