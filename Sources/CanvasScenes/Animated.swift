@@ -14,7 +14,8 @@ public struct AnimatedScene: Sendable {
 
 extension Scenes {
     public static let animated: [AnimatedScene] = [analogClock, breathingCircle, particleField, barVisualizer,
-                                                   yearGridLive, springMarker, progressRing, growingBars]
+                                                   yearGridLive, springMarker, progressRing, growingBars,
+                                                   keyframeBounce]
 
     public static func animatedNamed(_ name: String) -> AnimatedScene? { animated.first { $0.name == name } }
 

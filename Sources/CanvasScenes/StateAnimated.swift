@@ -125,3 +125,74 @@ struct GrowingBars: View {
         }
     }
 }
+
+extension Scenes {
+    /// A ball that squashes, leaps and lands, over and over (`KeyframeAnimator`),
+    /// beside a badge pulsing through three phases (`PhaseAnimator`).
+    public static let keyframeBounce = AnimatedScene(
+        name: "keyframe-bounce", summary: "A ball bouncing by keyframes (KeyframeAnimator) and a badge pulsing by phases (PhaseAnimator)",
+        size: CGSize(width: 320, height: 220)
+    ) {
+        AnyView(KeyframeBounce())
+    }
+}
+
+struct BallPose {
+    var height: CGFloat = 0
+    var squash: CGFloat = 1
+    var angle = Angle.zero
+}
+
+struct KeyframeBounce: View {
+    var body: some View {
+        HStack(alignment: .bottom, spacing: 40) {
+            KeyframeAnimator(initialValue: BallPose()) { pose in
+                Canvas { c, size in
+                    let ground = size.height - 10
+                    c.fill(Path(CGRect(x: 0, y: ground, width: size.width, height: 3)), with: .color(Color(white: 0.8)))
+                    let w = 60 * (2 - pose.squash), h = 60 * pose.squash
+                    let rect = CGRect(x: size.width / 2 - w / 2, y: ground - h - pose.height, width: w, height: h)
+                    var ball = c
+                    ball.translateBy(x: rect.midX, y: rect.midY)
+                    ball.rotate(by: pose.angle)
+                    ball.fill(Path(ellipseIn: CGRect(x: -w / 2, y: -h / 2, width: w, height: h)),
+                              with: .linearGradient(Gradient(colors: [.orange, .red]), startPoint: CGPoint(x: 0, y: -h / 2),
+                                                    endPoint: CGPoint(x: 0, y: h / 2)))
+                    ball.stroke(Path { p in p.move(to: CGPoint(x: -w / 2, y: 0)); p.addLine(to: CGPoint(x: w / 2, y: 0)) },
+                                with: .color(.white), lineWidth: 3)
+                }
+                .frame(width: 140, height: 200)
+            } keyframes: { _ in
+                KeyframeTrack(\.squash) {
+                    CubicKeyframe(0.7, duration: 0.15)
+                    CubicKeyframe(1.15, duration: 0.2)
+                    CubicKeyframe(1, duration: 0.55)
+                    SpringKeyframe(0.75, duration: 0.2, spring: .init(duration: 0.2, bounce: 0.4))
+                    CubicKeyframe(1, duration: 0.3)
+                }
+                KeyframeTrack(\.height) {
+                    LinearKeyframe(0, duration: 0.15)
+                    CubicKeyframe(110, duration: 0.45)
+                    CubicKeyframe(0, duration: 0.45, endVelocity: -400)
+                    MoveKeyframe(0)
+                    LinearKeyframe(0, duration: 0.35)
+                }
+                KeyframeTrack(\.angle) {
+                    LinearKeyframe(.zero, duration: 0.15)
+                    LinearKeyframe(.degrees(180), duration: 0.9, timingCurve: .easeInOut)
+                    MoveKeyframe(.zero)
+                }
+            }
+            Circle()
+                .fill(Color.blue)
+                .frame(width: 60, height: 60)
+                .phaseAnimator([1.0, 1.3, 0.8]) { view, scale in
+                    view.scaleEffect(scale).opacity(scale > 1 ? 0.7 : 1)
+                } animation: { scale in
+                    scale > 1 ? .spring(duration: 0.4, bounce: 0.5) : .easeInOut(duration: 0.5)
+                }
+                .frame(width: 100, height: 100)
+        }
+        .padding(10)
+    }
+}

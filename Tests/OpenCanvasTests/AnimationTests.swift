@@ -447,7 +447,7 @@ struct StateAnimatedSceneTests {
     }
 
     @Test("each scene moves, the same way on every run, and a middle frame matches its reference",
-          arguments: [("spring-marker", 2), ("progress-ring", 3), ("growing-bars", 22)])
+          arguments: [("spring-marker", 2), ("progress-ring", 3), ("growing-bars", 22), ("keyframe-bounce", 5)])
     func scenes(name: String, frame: Int) throws {
         let first = try frames(name), second = try frames(name)
         #expect(first.count == 25)
