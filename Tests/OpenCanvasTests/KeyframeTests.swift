@@ -169,3 +169,88 @@ struct KeyframeAnimatorTests {
         #expect(host.nextFrameDate != nil)
     }
 }
+
+struct Toggler: View {
+    let knob: Knob
+    var transition: AnyTransition = .opacity
+    var body: some View {
+        ZStack {
+            if knob.shown {
+                Color.black.frame(width: 20, height: 20).transition(transition)
+            }
+        }
+        .frame(width: 40, height: 40)
+    }
+}
+
+@MainActor
+@Suite("Transitions")
+struct TransitionTests {
+    func host(_ knob: Knob, _ transition: AnyTransition = .opacity) -> HeadlessHost<Toggler> {
+        let host = HeadlessHost(size: CGSize(width: 40, height: 40)) { Toggler(knob: knob, transition: transition) }
+        host.date = animationStart
+        _ = host.render()
+        return host
+    }
+
+    func at(_ host: HeadlessHost<Toggler>, _ t: Double) -> CGImage {
+        host.date = animationStart.addingTimeInterval(t)
+        return host.render()
+    }
+
+    @Test("an animated insertion fades in, an animated removal fades out, then nothing runs")
+    func opacity() {
+        let knob = Knob()
+        knob.shown = false
+        let host = host(knob)
+        #expect(rgbaAt(host.render(), 20, 20)[3] == 0)
+        withAnimation(.linear(duration: 1)) { knob.shown = true }
+        #expect(abs(rgbaAt(at(host, 0.5), 20, 20)[3] - 128) <= 2)
+        #expect(rgbaAt(at(host, 1.0), 20, 20)[3] == 255)
+        _ = at(host, 2)
+        withAnimation(.linear(duration: 1)) { knob.shown = false }
+        #expect(abs(rgbaAt(at(host, 2.25), 20, 20)[3] - 191) <= 2)   // still drawn, going out
+        #expect(abs(rgbaAt(at(host, 2.5), 20, 20)[3] - 128) <= 2)
+        #expect(rgbaAt(at(host, 3.0), 20, 20)[3] == 0)
+        #expect(host.nextFrameDate == nil)
+    }
+
+    @Test("without an animation a view with a transition comes and goes at once; the first frame does not transition")
+    func unanimated() {
+        let knob = Knob()
+        let host = host(knob, .opacity.animation(.linear(duration: 1)))
+        #expect(rgbaAt(host.render(), 20, 20)[3] == 255)      // present from the start
+        knob.shown = false
+        // The transition's own animation runs even without withAnimation.
+        #expect(abs(rgbaAt(at(host, 0.5), 20, 20)[3] - 128) <= 2)
+        let knob2 = Knob()
+        let host2 = self.host(knob2, .opacity)
+        knob2.shown = false
+        #expect(rgbaAt(at(host2, 0.1), 20, 20)[3] == 0)
+    }
+
+    @Test("move, scale and slide transitions place the view on the way")
+    func geometry() {
+        let knob = Knob()
+        knob.shown = false
+        let host = host(knob, .move(edge: .leading))
+        withAnimation(.linear(duration: 1)) { knob.shown = true }
+        let half = at(host, 0.5)            // 10 points left of its place (its width is 20)
+        #expect(rgbaAt(half, 5, 20)[3] == 255 && rgbaAt(half, 22, 20)[3] == 0)
+        let knobS = Knob()
+        knobS.shown = false
+        let scaled = self.host(knobS, .scale)
+        withAnimation(.linear(duration: 1)) { knobS.shown = true }
+        let s = at(scaled, 0.5)             // 10 × 10 about the centre
+        #expect(rgbaAt(s, 20, 20)[3] == 255 && rgbaAt(s, 13, 20)[3] == 0 && rgbaAt(s, 24, 20)[3] == 255)
+        let knobC = Knob()
+        knobC.shown = false
+        let combined = self.host(knobC, .asymmetric(insertion: .scale.combined(with: .opacity), removal: .slide))
+        withAnimation(.linear(duration: 1)) { knobC.shown = true }
+        #expect(abs(rgbaAt(at(combined, 0.5), 20, 20)[3] - 128) <= 2)
+        _ = at(combined, 2)
+        withAnimation(.linear(duration: 1)) { knobC.shown = false }
+        let out = at(combined, 2.5)         // sliding out to the trailing side: 10 points right
+        #expect(rgbaAt(out, 35, 20)[3] == 255 && rgbaAt(out, 15, 20)[3] == 0)
+    }
+}

@@ -100,6 +100,9 @@ public final class HeadlessHost<Content: View> {
         let t1 = DispatchTime.now().uptimeNanoseconds
         let recorder = GraphicsContext.Recorder()
         node.render(in: RenderContext(recorder: recorder, environment: environment))
+        // Views removed under an animation go out over the others at their last place.
+        graph.collectRemovedTransitions()
+        for ghost in graph.liveGhosts() { ghost.render(in: RenderContext(recorder: recorder, environment: environment)) }
         let t2 = DispatchTime.now().uptimeNanoseconds
         frameTimings.layout = Double(t1 - buildStart) / 1e9
         frameTimings.record = Double(t2 - t1) / 1e9

@@ -116,12 +116,54 @@ final class ViewGraph {
     var buildTransaction: Transaction?
     /// Animated values running now (their slot keys), with the body that shows them.
     var animating: [String: String] = [:]
-    var isAnimating: Bool { !animating.isEmpty }
+    var isAnimating: Bool { !animating.isEmpty || !ghosts.isEmpty }
 
     /// The transaction for evaluating `identity`'s body again: that of a change
     /// to it or to a reader inside it, an animated one first.
     func transaction(for identity: String) -> Transaction? {
         Self.latest(frameTransactions.filter { Self.isInside($0.key, identity) }.values)
+    }
+
+    // MARK: Transitions
+
+    /// The views with a transition in the kept tree, by key, with the body that
+    /// made them; those made this frame; removed ones going out.
+    var transitionNodes: [String: (node: TransitionNode, owner: String?)] = [:]
+    private var transitionsMade: Set<String> = []
+    var ghosts: [TransitionGhost] = []
+    /// Whether a frame has been shown (views present in the first frame do not
+    /// transition in).
+    private(set) var hasShownAFrame = false
+
+    func slotExists(_ key: String) -> Bool { slots[key] != nil }
+
+    func madeTransition(_ key: String, _ node: TransitionNode, owner: String?) {
+        transitionNodes[key] = (node, owner)
+        transitionsMade.insert(key)
+    }
+
+    /// The views with a transition that this frame's rebuilt bodies did not make
+    /// again: removed. Under an animation (the transition's own, or the frame's
+    /// latest animated change) they go out as ghosts.
+    func collectRemovedTransitions() {
+        for (key, entry) in transitionNodes where !transitionsMade.contains(key) && rebuilt.contains(where: { Self.isInside(key, $0) }) {
+            transitionNodes[key] = nil
+            guard let animation = entry.node.transition.animation ?? fullRenderTransaction?.animation else { continue }
+            let start = min(fullRenderTransaction?.start ?? date, date)
+            entry.node.removing = true
+            ghosts.append(TransitionGhost(node: entry.node, start: start, animation: animation))
+        }
+        transitionsMade.removeAll(keepingCapacity: true)
+    }
+
+    /// The ghosts still going out at `date`, with their progress set.
+    func liveGhosts() -> [TransitionNode] {
+        ghosts = ghosts.filter { ghost in
+            let (f, finished) = ghost.animation.fraction(at: date.timeIntervalSince(ghost.start))
+            ghost.node.progress = 1 - f
+            return !finished
+        }
+        return ghosts.map(\.node)
     }
 
     /// The transaction for building the whole tree again.
@@ -170,8 +212,9 @@ final class ViewGraph {
     func advanceTimelines(to date: Date) {
         self.date = date
         for (id, record) in timelines where record.advance(to: date) || record.continuous { mark(id) }
-        // Running animations change at every frame.
+        // Running animations change at every frame, and so do views going out.
         for owner in Set(animating.values) { mark(owner) }
+        if !ghosts.isEmpty { invalidate() }
     }
 
     /// Starts a frame that keeps the tree; returns the marked bodies to evaluate
@@ -231,6 +274,7 @@ final class ViewGraph {
     /// went away), then runs lifecycle actions: disappearances, appearances
     /// (starting tasks) and changes.
     func endRender() {
+        hasShownAFrame = true
         slots = slots.filter { key, slot in
             let kept = used.contains(key) || !rebuilt.contains { Self.isInside(key, $0) }
             // An animation of a view that went away is over (its completion runs).

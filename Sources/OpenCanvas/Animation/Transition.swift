@@ -1,0 +1,202 @@
+import Foundation
+import CanvasRender
+
+/// How a view comes in when it is inserted and goes when it is removed, under an
+/// animation: faded, scaled, moved from an edge, or a combination.
+///
+/// OpenCanvas runs a transition when the change that inserts or removes the view
+/// is animated (`withAnimation`, or the transition's own `animation(_:)`). A view
+/// being removed is drawn over the others at its last place until its transition
+/// ends (it takes no room in the layout meanwhile). Views without `.transition`
+/// appear and disappear at once.
+public struct AnyTransition: Sendable {
+    /// The state a view is drawn in at the far end of a transition.
+    struct Effect: Sendable, Equatable {
+        var opacity: Double = 1
+        var scale = CGSize(width: 1, height: 1)
+        var anchor = UnitPoint.center
+        var offset = CGSize.zero
+        /// Moved out of its frame past this edge.
+        var edge: Edge?
+    }
+
+    var insertion: Effect
+    var removal: Effect
+    var animation: Animation?
+
+    init(_ effect: Effect) { insertion = effect; removal = effect }
+    init(insertion: Effect, removal: Effect) { self.insertion = insertion; self.removal = removal }
+
+    public static let identity = AnyTransition(Effect())
+    public static let opacity = AnyTransition(Effect(opacity: 0))
+    public static let scale = AnyTransition(Effect(scale: .zero))
+
+    public static func scale(scale: CGFloat, anchor: UnitPoint = .center) -> AnyTransition {
+        let s = scale.isFinite ? scale : 0
+        return AnyTransition(Effect(scale: CGSize(width: s, height: s), anchor: anchor))
+    }
+
+    public static func offset(_ offset: CGSize) -> AnyTransition {
+        let valid = offset.width.isFinite && offset.height.isFinite
+        return AnyTransition(Effect(offset: valid ? offset : .zero))
+    }
+
+    public static func offset(x: CGFloat = 0, y: CGFloat = 0) -> AnyTransition {
+        offset(CGSize(width: x, height: y))
+    }
+
+    /// Moves the view in from, and out to, an edge of its own frame.
+    public static func move(edge: Edge) -> AnyTransition { AnyTransition(Effect(edge: edge)) }
+
+    /// In from the leading edge, out to the trailing edge.
+    public static let slide = AnyTransition(insertion: Effect(edge: .leading), removal: Effect(edge: .trailing))
+
+    /// In from an edge and out to the opposite one, fading.
+    public static func push(from edge: Edge) -> AnyTransition {
+        let opposite: Edge = switch edge {
+        case .top: .bottom
+        case .bottom: .top
+        case .leading: .trailing
+        case .trailing: .leading
+        }
+        return AnyTransition(insertion: Effect(opacity: 0, edge: edge), removal: Effect(opacity: 0, edge: opposite))
+    }
+
+    public static func asymmetric(insertion: AnyTransition, removal: AnyTransition) -> AnyTransition {
+        var t = AnyTransition(insertion: insertion.insertion, removal: removal.removal)
+        t.animation = insertion.animation ?? removal.animation
+        return t
+    }
+
+    /// Both transitions at once.
+    public func combined(with other: AnyTransition) -> AnyTransition {
+        func combine(_ a: Effect, _ b: Effect) -> Effect {
+            Effect(opacity: a.opacity * b.opacity,
+                   scale: CGSize(width: a.scale.width * b.scale.width, height: a.scale.height * b.scale.height),
+                   anchor: a.scale == CGSize(width: 1, height: 1) ? b.anchor : a.anchor,
+                   offset: CGSize(width: a.offset.width + b.offset.width, height: a.offset.height + b.offset.height),
+                   edge: a.edge ?? b.edge)
+        }
+        var t = AnyTransition(insertion: combine(insertion, other.insertion), removal: combine(removal, other.removal))
+        t.animation = animation ?? other.animation
+        return t
+    }
+
+    /// The transition with its own animation (used even when the change is not
+    /// made in `withAnimation`).
+    public func animation(_ animation: Animation?) -> AnyTransition {
+        var t = self
+        t.animation = animation
+        return t
+    }
+}
+
+extension AnyTransition.Effect {
+    /// The transform and opacity at `progress` (1: the view as it is, 0: this
+    /// effect in full) for a view in `frame`.
+    func state(progress p: Double, frame: CGRect) -> (transform: CGAffineTransform, opacity: Double) {
+        let q = 1 - min(max(p, 0), 1)
+        var dx = offset.width, dy = offset.height
+        switch edge {
+        case .leading?: dx -= frame.width
+        case .trailing?: dx += frame.width
+        case .top?: dy -= frame.height
+        case .bottom?: dy += frame.height
+        case nil: break
+        }
+        let sx = 1 + (scale.width - 1) * q, sy = 1 + (scale.height - 1) * q
+        let a = CGPoint(x: frame.minX + frame.width * anchor.x, y: frame.minY + frame.height * anchor.y)
+        let transform = CGAffineTransform(translationX: -a.x, y: -a.y)
+            .concatenating(CGAffineTransform(scaleX: sx, y: sy))
+            .concatenating(CGAffineTransform(translationX: a.x + dx * q, y: a.y + dy * q))
+        return (transform, 1 + (opacity - 1) * q)
+    }
+}
+
+public struct _TransitionModifier: _PrimitiveViewModifier {
+    let transition: AnyTransition
+}
+
+extension View {
+    /// How the view comes in and goes out when an animated change inserts or
+    /// removes it.
+    public func transition(_ t: AnyTransition) -> ModifiedContent<Self, _TransitionModifier> {
+        ModifiedContent(content: self, modifier: _TransitionModifier(transition: t))
+    }
+}
+
+extension _TransitionModifier: NodeMakingModifier {
+    func makeNode<Content: View>(_ content: Content, environment: EnvironmentValues) -> ViewNode {
+        let child = OpenCanvas.makeNode(content, environment: environment)
+        guard let graph = ViewGraph.current else { return child }
+        let key = graph.currentIdentity + ".transition"
+        let owner = graph.currentBody
+        let animation = transition.animation ?? graph.buildTransaction?.animation
+        // A view made for the first time under an animation comes in from the
+        // transition's insertion state.
+        var progress = 1.0
+        if graph.slotExists(key + "~animated") {
+            progress = graph.animatedValue(key, 1.0, owner: owner)
+        } else if let animation, graph.hasShownAFrame {
+            _ = graph.animatedValue(key, 0.0, owner: owner)
+            var transaction = graph.buildTransaction ?? Transaction()
+            transaction.animation = animation
+            progress = graph.withBuildTransaction(transaction) { graph.animatedValue(key, 1.0, owner: owner) }
+        } else {
+            progress = graph.animatedValue(key, 1.0, owner: owner)
+        }
+        let node = TransitionNode(child: child, transition: transition, progress: progress)
+        graph.madeTransition(key, node, owner: owner)
+        return node
+    }
+}
+
+/// A view with a transition: drawn with the transition's state while it comes in.
+final class TransitionNode: ViewNode {
+    let child: ViewNode
+    let transition: AnyTransition
+    /// 1: in place; below, part of the way in.
+    var progress: Double
+    /// Set when the node is drawn as a removed view going out.
+    var removing = false
+    override var subnodes: [ViewNode] { [child] }
+
+    init(child: ViewNode, transition: AnyTransition, progress: Double) {
+        self.child = child
+        self.transition = transition
+        self.progress = progress
+    }
+
+    override var flattened: [ViewNode] { child.flattened.count == 1 ? [self] : child.flattened }
+    override func sizeThatFits(_ p: ProposedViewSize) -> CGSize { child.measure(p) }
+    override func place(in frame: CGRect) {
+        super.place(in: frame)
+        child.place(in: frame)
+    }
+    override func baseline(first: Bool, size: CGSize) -> CGFloat? { child.baseline(first: first, size: size) }
+
+    override func render(in context: RenderContext) {
+        guard progress < 1 else { return child.render(in: context) }
+        let effect = removing ? transition.removal : transition.insertion
+        let (transform, opacity) = effect.state(progress: progress, frame: frame)
+        guard opacity > 0 else { return }
+        var inner = context
+        inner.transform = transform.concatenating(context.transform)
+        if opacity >= 1 { return child.render(in: inner) }
+        let list = context.recorder
+        let id = list.list.addLayer()
+        inner.layer = id
+        inner.clip = -1
+        child.render(in: inner)
+        list.list.append(DrawItem(content: .layer(id), transform: .identity, opacity: opacity, clip: context.clip),
+                         to: context.layer)
+    }
+}
+
+/// A removed view drawn going out until its transition ends.
+@MainActor
+struct TransitionGhost {
+    let node: TransitionNode
+    let start: Date
+    let animation: Animation
+}
