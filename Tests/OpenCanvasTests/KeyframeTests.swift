@@ -254,3 +254,66 @@ struct TransitionTests {
         #expect(rgbaAt(out, 35, 20)[3] == 255 && rgbaAt(out, 15, 20)[3] == 0)
     }
 }
+
+struct NestedRemoval: View {
+    let knob: Knob
+    var body: some View {
+        ZStack {
+            if knob.shown {
+                ZStack { Color.black.frame(width: 20, height: 20).transition(.opacity) }
+                    .transition(.opacity)
+            }
+        }
+        .offset(x: 10)
+        .frame(width: 40, height: 40)
+    }
+}
+
+struct CyclingBadge: View {
+    let knob: Knob
+    var body: some View {
+        ZStack {
+            if knob.shown {
+                Color.black.frame(width: 10, height: 10)
+                    .phaseAnimator([1.0, 2.0]) { view, s in view.scaleEffect(s) } animation: { _ in .linear(duration: 0.5) }
+            }
+        }
+        .frame(width: 40, height: 40)
+    }
+}
+
+extension TransitionTests {
+    @Test("only the outermost removed view goes out, with the transform around it")
+    func nestedRemoval() {
+        let knob = Knob()
+        let host = HeadlessHost(size: CGSize(width: 40, height: 40)) { NestedRemoval(knob: knob) }
+        host.date = animationStart
+        _ = host.render()
+        withAnimation(.linear(duration: 1)) { knob.shown = false }
+        host.date = animationStart.addingTimeInterval(0.5)
+        let image = host.render()
+        // Once at half opacity (not twice, which would be 75 %), still offset 10 points.
+        #expect(abs(rgbaAt(image, 25, 20)[3] - 128) <= 2, "\(rgbaAt(image, 25, 20))")
+        #expect(rgbaAt(image, 12, 20)[3] == 0)
+    }
+
+    @Test("a removed PhaseAnimator stops cycling and costs no frames")
+    func removedPhaseAnimator() async {
+        let knob = Knob()
+        let host = HeadlessHost(size: CGSize(width: 40, height: 40)) { CyclingBadge(knob: knob) }
+        host.date = animationStart
+        _ = host.render()
+        host.advance(by: 0.7)
+        knob.shown = false
+        host.advance(by: 0.1)
+        for _ in 0..<20 { await Task.yield() }
+        host.advance(by: 0.1)
+        for _ in 0..<20 { await Task.yield() }
+        host.advance(by: 0.1)
+        #expect(host.nextFrameDate == nil)
+        let frames = host.renderCount
+        for _ in 0..<20 { await Task.yield() }
+        host.advance(by: 5)
+        #expect(host.renderCount == frames)
+    }
+}

@@ -30,6 +30,8 @@ extension _ValueAnimationModifier: NodeMakingModifier {
         if watched.value != value {
             watched.value = value
             if !transaction.disablesAnimations { transaction.animation = animation }
+            // What is removed under it this frame goes out with this animation.
+            graph.subtreeTransactions[graph.currentIdentity] = transaction
         }
         return graph.withBuildTransaction(transaction) { OpenCanvas.makeNode(content, environment: environment) }
     }
@@ -40,6 +42,7 @@ extension _TransactionModifier: NodeMakingModifier {
         guard let graph = ViewGraph.current else { return OpenCanvas.makeNode(content, environment: environment) }
         var transaction = graph.buildTransaction ?? Transaction()
         transform(&transaction)
+        graph.subtreeTransactions[graph.currentIdentity] = transaction
         return graph.withBuildTransaction(transaction) { OpenCanvas.makeNode(content, environment: environment) }
     }
 }

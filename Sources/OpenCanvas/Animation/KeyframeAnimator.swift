@@ -108,10 +108,9 @@ extension KeyframeAnimator: PrimitiveView {
             }
             run.trigger = trigger
         } else if repeating {
-            if run.timeline == nil {
-                run.timeline = KeyframeTimeline(initialValue: initialValue, keyframes: keyframes(initialValue))
-                run.start = graph.date
-            }
+            // The keyframes as the view describes them now (the loop keeps its start).
+            if run.timeline == nil { run.start = graph.date }
+            run.timeline = KeyframeTimeline(initialValue: initialValue, keyframes: keyframes(initialValue))
         } else {
             run.timeline = nil
             run.shown = initialValue

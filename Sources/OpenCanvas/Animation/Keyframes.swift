@@ -191,6 +191,7 @@ enum KeyframePath {
         var t0 = 0.0
         // The value before the segment's start (for Catmull–Rom tangents).
         var previous: (value: D, time: Double)? = nil
+        var previousIsCubic = false
         for (i, k) in keyframes.enumerated() {
             guard let target = k.target as? D else { continue }
             let d = k.duration
@@ -198,12 +199,13 @@ enum KeyframePath {
             if local < d {
                 let s = max(0, local)
                 return segment(k, from: value, velocity: velocity, to: target, start: t0, duration: d, elapsed: s,
-                               previous: previous, next: next(after: i, keyframes, startTime: t0 + d, as: D.self)).value
+                               previous: previous, previousIsCubic: previousIsCubic, next: next(after: i, keyframes, startTime: t0 + d, as: D.self)).value
             }
             // The segment is over: its end becomes the next one's start.
             let end = segment(k, from: value, velocity: velocity, to: target, start: t0, duration: d, elapsed: d,
-                              previous: previous, next: next(after: i, keyframes, startTime: t0 + d, as: D.self))
+                              previous: previous, previousIsCubic: previousIsCubic, next: next(after: i, keyframes, startTime: t0 + d, as: D.self))
             previous = (value, t0)
+            if case .cubic = k.kind { previousIsCubic = true } else { previousIsCubic = false }
             value = end.value
             velocity = end.velocity
             t0 += d
@@ -220,7 +222,7 @@ enum KeyframePath {
     /// A segment's value and velocity `elapsed` seconds in.
     private static func segment<D: VectorArithmetic, V: Animatable>(
         _ k: Keyframe<V>, from: D, velocity: D, to: D, start: Double, duration d: Double, elapsed s: Double,
-        previous: (value: D, time: Double)?, next: (value: D, time: Double)?) -> (value: D, velocity: D) {
+        previous: (value: D, time: Double)?, previousIsCubic: Bool, next: (value: D, time: Double)?) -> (value: D, velocity: D) {
         switch k.kind {
         case .move:
             return (to, .zero)
@@ -238,8 +240,11 @@ enum KeyframePath {
             // tangents from the neighbouring keyframes (non-uniform Catmull–Rom), or
             // the chord at the ends of the track.
             let chord = (to - from).scaled(by: 1 / d)
+            // After a keyframe of another kind, the cubic starts with the velocity the
+            // value has (as Apple documents); after a cubic, with a smooth tangent.
             let m0: D = (startVelocity as? D)
-                ?? previous.map { p in (to - p.value).scaled(by: 1 / max(1e-9, start + d - p.time)) } ?? chord
+                ?? (previousIsCubic ? previous.map { p in (to - p.value).scaled(by: 1 / max(1e-9, start + d - p.time)) } : velocity)
+                ?? chord
             let m1: D = (endVelocity as? D)
                 ?? next.map { n in (n.value - from).scaled(by: 1 / max(1e-9, n.time - start)) } ?? chord
             let u = min(s / d, 1)

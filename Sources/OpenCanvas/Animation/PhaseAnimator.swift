@@ -42,7 +42,9 @@ public struct PhaseAnimator<Phase: Equatable, Content: View>: View {
             EmptyView()
         } else {
             content(phases[min(index, phases.count - 1)])
-                .onAppear { if trigger == nil { step(run: run) } }
+                .onAppear { if trigger == nil, phases.count > 1 { step(run: run) } }
+                // A removed animator's chain of steps ends.
+                .onDisappear { run += 1 }
                 .onChange(of: trigger) {
                     run += 1
                     step(run: run)

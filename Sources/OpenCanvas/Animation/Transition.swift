@@ -22,7 +22,9 @@ public struct AnyTransition: Sendable {
 
     var insertion: Effect
     var removal: Effect
-    var animation: Animation?
+    /// The transition's own animations for coming in and going out.
+    var insertionAnimation: Animation?
+    var removalAnimation: Animation?
 
     init(_ effect: Effect) { insertion = effect; removal = effect }
     init(insertion: Effect, removal: Effect) { self.insertion = insertion; self.removal = removal }
@@ -64,7 +66,8 @@ public struct AnyTransition: Sendable {
 
     public static func asymmetric(insertion: AnyTransition, removal: AnyTransition) -> AnyTransition {
         var t = AnyTransition(insertion: insertion.insertion, removal: removal.removal)
-        t.animation = insertion.animation ?? removal.animation
+        t.insertionAnimation = insertion.insertionAnimation
+        t.removalAnimation = removal.removalAnimation
         return t
     }
 
@@ -78,7 +81,8 @@ public struct AnyTransition: Sendable {
                    edge: a.edge ?? b.edge)
         }
         var t = AnyTransition(insertion: combine(insertion, other.insertion), removal: combine(removal, other.removal))
-        t.animation = animation ?? other.animation
+        t.insertionAnimation = insertionAnimation ?? other.insertionAnimation
+        t.removalAnimation = removalAnimation ?? other.removalAnimation
         return t
     }
 
@@ -86,7 +90,8 @@ public struct AnyTransition: Sendable {
     /// made in `withAnimation`).
     public func animation(_ animation: Animation?) -> AnyTransition {
         var t = self
-        t.animation = animation
+        t.insertionAnimation = animation
+        t.removalAnimation = animation
         return t
     }
 }
@@ -131,7 +136,7 @@ extension _TransitionModifier: NodeMakingModifier {
         guard let graph = ViewGraph.current else { return child }
         let key = graph.currentIdentity + ".transition"
         let owner = graph.currentBody
-        let animation = transition.animation ?? graph.buildTransaction?.animation
+        let animation = transition.insertionAnimation ?? graph.buildTransaction?.animation
         // A view made for the first time under an animation comes in from the
         // transition's insertion state.
         var progress = 1.0
@@ -159,6 +164,12 @@ final class TransitionNode: ViewNode {
     var progress: Double
     /// Set when the node is drawn as a removed view going out.
     var removing = false
+    /// The transform of the context it was last drawn in (a ghost keeps it: the
+    /// offsets, rotations and scrolling around the view).
+    var lastTransform = CGAffineTransform.identity
+    /// Its progress when it was removed (a view removed while coming in goes out
+    /// from there).
+    var removedAt = 1.0
     override var subnodes: [ViewNode] { [child] }
 
     init(child: ViewNode, transition: AnyTransition, progress: Double) {
@@ -176,6 +187,7 @@ final class TransitionNode: ViewNode {
     override func baseline(first: Bool, size: CGSize) -> CGFloat? { child.baseline(first: first, size: size) }
 
     override func render(in context: RenderContext) {
+        if !removing { lastTransform = context.transform }
         guard progress < 1 else { return child.render(in: context) }
         let effect = removing ? transition.removal : transition.insertion
         let (transform, opacity) = effect.state(progress: progress, frame: frame)

@@ -102,7 +102,11 @@ public final class HeadlessHost<Content: View> {
         node.render(in: RenderContext(recorder: recorder, environment: environment))
         // Views removed under an animation go out over the others at their last place.
         graph.collectRemovedTransitions()
-        for ghost in graph.liveGhosts() { ghost.render(in: RenderContext(recorder: recorder, environment: environment)) }
+        for ghost in graph.liveGhosts() {
+            var context = RenderContext(recorder: recorder, environment: environment)
+            context.transform = ghost.lastTransform
+            ghost.render(in: context)
+        }
         let t2 = DispatchTime.now().uptimeNanoseconds
         frameTimings.layout = Double(t1 - buildStart) / 1e9
         frameTimings.record = Double(t2 - t1) / 1e9

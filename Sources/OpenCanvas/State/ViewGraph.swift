@@ -131,6 +131,9 @@ final class ViewGraph {
     var transitionNodes: [String: (node: TransitionNode, owner: String?)] = [:]
     private var transitionsMade: Set<String> = []
     var ghosts: [TransitionGhost] = []
+    /// The transactions `.animation`/`.transaction` modifiers gave their subtrees
+    /// this frame, by the modifier's identity.
+    var subtreeTransactions: [String: Transaction] = [:]
     /// Whether a frame has been shown (views present in the first frame do not
     /// transition in).
     private(set) var hasShownAFrame = false
@@ -146,21 +149,37 @@ final class ViewGraph {
     /// again: removed. Under an animation (the transition's own, or the frame's
     /// latest animated change) they go out as ghosts.
     func collectRemovedTransitions() {
-        for (key, entry) in transitionNodes where !transitionsMade.contains(key) && rebuilt.contains(where: { Self.isInside(key, $0) }) {
-            transitionNodes[key] = nil
-            guard let animation = entry.node.transition.animation ?? fullRenderTransaction?.animation else { continue }
-            let start = min(fullRenderTransaction?.start ?? date, date)
-            entry.node.removing = true
-            ghosts.append(TransitionGhost(node: entry.node, start: start, animation: animation))
+        let removed = transitionNodes.filter { key, _ in
+            !transitionsMade.contains(key) && rebuilt.contains(where: { Self.isInside(key, $0) })
         }
         transitionsMade.removeAll(keepingCapacity: true)
+        guard !removed.isEmpty else { return }
+        let identities = removed.keys.map { String($0.dropLast(".transition".count)) }
+        for (key, entry) in removed {
+            transitionNodes[key] = nil
+            // Only the outermost removed view goes out (an inner one goes with it).
+            let identity = String(key.dropLast(".transition".count))
+            if identities.contains(where: { $0 != identity && Self.isInside(identity, $0) }) { continue }
+            // The animation of the change that removed it: that of the body that was
+            // evaluated again around it.
+            // (or of an `.animation`/`.transaction` modifier around it).
+            let body = rebuilt.filter { Self.isInside(key, $0) }.max { $0.count < $1.count } ?? ""
+            let modifier = subtreeTransactions.filter { Self.isInside(key, $0.key) }.max { $0.key.count < $1.key.count }
+            let transaction = modifier?.value ?? transaction(for: body)
+            guard var animation = entry.node.transition.removalAnimation ?? transaction?.animation else { continue }
+            // Going out happens once, even for a repeating animation.
+            animation.repeatCount = 1
+            entry.node.removedAt = entry.node.progress
+            entry.node.removing = true
+            ghosts.append(TransitionGhost(node: entry.node, start: min(transaction?.start ?? date, date), animation: animation))
+        }
     }
 
     /// The ghosts still going out at `date`, with their progress set.
     func liveGhosts() -> [TransitionNode] {
         ghosts = ghosts.filter { ghost in
             let (f, finished) = ghost.animation.fraction(at: date.timeIntervalSince(ghost.start))
-            ghost.node.progress = 1 - f
+            ghost.node.progress = ghost.node.removedAt * (1 - f)
             return !finished
         }
         return ghosts.map(\.node)
@@ -260,6 +279,7 @@ final class ViewGraph {
         frameTransactions.merge(pending.0) { _, new in new }
         frameCompletions += pending.1
         buildTransaction = nil
+        subtreeTransactions = [:]
         bodyStack = []
         path = [""]
         counters = [0]

@@ -157,8 +157,17 @@ enum InlineMarkdown {
                 // Delimiters inside a code span do not count.
                 let n = run(of: "`", in: chars, at: j, end: end)
                 var k = j + n
-                while k < end, !(chars[k] == "`" && run(of: "`", in: chars, at: k, end: end) == n) { k += 1 }
-                j = k < end ? k + n : j + n
+                var closed = false
+                while k < end {
+                    if chars[k] == "`" {
+                        let m = run(of: "`", in: chars, at: k, end: end)
+                        if m == n { closed = true; break }
+                        k += m
+                    } else {
+                        k += 1
+                    }
+                }
+                j = closed ? k + n : j + n
                 continue
             }
             guard chars[j] == c else { j += 1; continue }
