@@ -860,3 +860,15 @@ struct KeptLayoutTests {
         #expect(width() == 30)
     }
 }
+
+extension GestureStateTests {
+    @Test("a long press that moves too far fails, and its gesture state resets at once")
+    func longPressMovedAway() {
+        let host = HeadlessHost(size: CGSize(width: 100, height: 100)) { DraggedSquare() }
+        host.pointerDown(at: CGPoint(x: 50, y: 75))
+        #expect(rgbaAt(host.render(), 50, 75) == [255, 59, 48, 255])
+        host.pointerMove(to: CGPoint(x: 70, y: 75))       // 20 points: past the 10-point limit
+        #expect(rgbaAt(host.render(), 50, 75) == [52, 199, 89, 255])
+        host.pointerUp(at: CGPoint(x: 70, y: 75))
+    }
+}

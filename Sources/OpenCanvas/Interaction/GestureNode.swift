@@ -142,9 +142,17 @@ final class PointerSession {
         maxDistance = max(maxDistance, hypot(point.x - start.x, point.y - start.y))
         for g in order where !started.contains(ObjectIdentifier(g)) {
             if case .drag(let minimum) = g.recognizer?.kind, maxDistance >= minimum { begin(g) }
+            // A long press that moved too far has failed: its gesture states reset now.
+            if case .longPress(_, let distance) = g.recognizer?.kind, maxDistance > distance,
+               failed.insert(ObjectIdentifier(g)).inserted {
+                for finish in g.recognizer?.onFinished ?? [] { finish() }
+            }
         }
         changed()
     }
+
+    /// Gestures that failed before the pointer lifted.
+    private var failed: Set<ObjectIdentifier> = []
 
     /// The pointer lifts: drags end; without a drag, taps (the `count`-th of a
     /// sequence) and long presses held long enough recognize.
