@@ -317,3 +317,76 @@ extension TransitionTests {
         #expect(host.renderCount == frames)
     }
 }
+
+struct PlainConditional: View {
+    let knob: Knob
+    var body: some View {
+        VStack(spacing: 0) {
+            if knob.shown { Color.black.frame(width: 20, height: 20) } else { Color.clear.frame(width: 20, height: 20) }
+            HStack(spacing: 0) {
+                ForEach(0..<Int(knob.x), id: \.self) { _ in Color.black.frame(width: 10, height: 20) }
+            }
+            .frame(width: 40, height: 20, alignment: .leading)
+        }
+    }
+}
+
+extension TransitionTests {
+    @Test("views an if or a ForEach inserts or removes under an animation fade (the default transition)")
+    func defaultOpacity() {
+        let knob = Knob()
+        knob.shown = false
+        knob.x = 1
+        let host = HeadlessHost(size: CGSize(width: 40, height: 40)) { PlainConditional(knob: knob) }
+        host.date = animationStart
+        _ = host.render()
+        withAnimation(.linear(duration: 1)) {
+            knob.shown = true
+            knob.x = 2
+        }
+        host.date = animationStart.addingTimeInterval(0.5)
+        var image = host.render()
+        #expect(abs(rgbaAt(image, 20, 10)[3] - 128) <= 2)        // the if's new branch, half in
+        #expect(rgbaAt(image, 5, 30)[3] == 255)                   // the item that was there
+        #expect(abs(rgbaAt(image, 15, 30)[3] - 128) <= 2)        // the new item, half in
+        host.date = animationStart.addingTimeInterval(1)
+        image = host.render()
+        #expect(rgbaAt(image, 20, 10)[3] == 255 && rgbaAt(image, 15, 30)[3] == 255)
+        // Without an animation they come and go at once.
+        knob.x = 1
+        host.date = animationStart.addingTimeInterval(1.1)
+        #expect(rgbaAt(host.render(), 15, 30)[3] == 0)
+        #expect(host.nextFrameDate == nil)
+    }
+}
+
+/// Two branches of one type: each keeps its own state.
+struct TwoCounters: View {
+    let knob: Knob
+    var body: some View {
+        if knob.shown { CounterBranch(name: "a") } else { CounterBranch(name: "b") }
+    }
+}
+
+struct CounterBranch: View {
+    let name: String
+    @State private var count = 0
+    var body: some View {
+        Button("\(name) \(count)") { count += 1 }
+    }
+}
+
+extension TransitionTests {
+    @Test("the branches of an if/else are different views even when they are of one type")
+    func branchIdentity() {
+        let knob = Knob()
+        let host = HeadlessHost(size: CGSize(width: 100, height: 40)) { TwoCounters(knob: knob) }
+        #expect(host.accessibilityReading == ["a 0, Button"])
+        host.tap(at: CGPoint(x: 50, y: 20))
+        #expect(host.accessibilityReading == ["a 1, Button"])
+        knob.shown = false
+        #expect(host.accessibilityReading == ["b 0, Button"])
+        knob.shown = true
+        #expect(host.accessibilityReading == ["a 0, Button"])     // a new view: its state starts again
+    }
+}

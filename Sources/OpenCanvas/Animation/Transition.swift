@@ -7,8 +7,9 @@ import CanvasRender
 /// OpenCanvas runs a transition when the change that inserts or removes the view
 /// is animated (`withAnimation`, or the transition's own `animation(_:)`). A view
 /// being removed is drawn over the others at its last place until its transition
-/// ends (it takes no room in the layout meanwhile). Views without `.transition`
-/// appear and disappear at once.
+/// ends (it takes no room in the layout meanwhile). Views that an `if`, a `switch`
+/// or a `ForEach` inserts or removes without a transition of their own fade, as
+/// SwiftUI's default transition (`.opacity`) does.
 public struct AnyTransition: Sendable {
     /// The state a view is drawn in at the far end of a transition.
     struct Effect: Sendable, Equatable {
@@ -134,25 +135,39 @@ extension _TransitionModifier: NodeMakingModifier {
     func makeNode<Content: View>(_ content: Content, environment: EnvironmentValues) -> ViewNode {
         let child = OpenCanvas.makeNode(content, environment: environment)
         guard let graph = ViewGraph.current else { return child }
-        let key = graph.currentIdentity + ".transition"
-        let owner = graph.currentBody
-        let animation = transition.insertionAnimation ?? graph.buildTransaction?.animation
-        // A view made for the first time under an animation comes in from the
-        // transition's insertion state.
+        return graph.transitionNode(child: child, transition: transition, key: graph.currentIdentity + ".transition")
+    }
+}
+
+extension ViewGraph {
+    /// `child` with a transition, under `key`: made for the first time under an
+    /// animation (not in the first frame), it comes in from the transition's
+    /// insertion state; the graph notes it, so that its removal is seen.
+    func transitionNode(child: ViewNode, transition: AnyTransition, key: String) -> TransitionNode {
+        let owner = currentBody
+        let animation = transition.insertionAnimation ?? buildTransaction?.animation
         var progress = 1.0
-        if graph.slotExists(key + "~animated") {
-            progress = graph.animatedValue(key, 1.0, owner: owner)
-        } else if let animation, graph.hasShownAFrame {
-            _ = graph.animatedValue(key, 0.0, owner: owner)
-            var transaction = graph.buildTransaction ?? Transaction()
+        if !slotExists(key + "~animated"), let animation, hasShownAFrame {
+            _ = animatedValue(key, 0.0, owner: owner)
+            var transaction = buildTransaction ?? Transaction()
             transaction.animation = animation
-            progress = graph.withBuildTransaction(transaction) { graph.animatedValue(key, 1.0, owner: owner) }
+            progress = withBuildTransaction(transaction) { animatedValue(key, 1.0, owner: owner) }
         } else {
-            progress = graph.animatedValue(key, 1.0, owner: owner)
+            progress = animatedValue(key, 1.0, owner: owner)
         }
         let node = TransitionNode(child: child, transition: transition, progress: progress)
-        graph.madeTransition(key, node, owner: owner)
+        madeTransition(key, node, owner: owner)
         return node
+    }
+
+    /// A view that an `if`, a `switch` or a `ForEach` inserts or removes: with the
+    /// default transition (`.opacity`) unless it has one of its own, or is
+    /// several views (their own insertions are not tracked).
+    func withDefaultTransition(_ node: ViewNode, key: String) -> ViewNode {
+        guard !(node is TransitionNode), node.flattened.count == 1, !(node.flattened.first is TransitionNode) else {
+            return node
+        }
+        return transitionNode(child: node, transition: .opacity, key: key)
     }
 }
 

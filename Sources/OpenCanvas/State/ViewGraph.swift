@@ -165,7 +165,9 @@ final class ViewGraph {
             // (or of an `.animation`/`.transaction` modifier around it).
             let body = rebuilt.filter { Self.isInside(key, $0) }.max { $0.count < $1.count } ?? ""
             let modifier = subtreeTransactions.filter { Self.isInside(key, $0.key) }.max { $0.key.count < $1.key.count }
-            let transaction = modifier?.value ?? transaction(for: body)
+            // (the change to that body itself: changes inside it, say a phase
+            // animator's own steps, do not remove it).
+            let transaction = modifier?.value ?? frameTransactions[body]
             guard var animation = entry.node.transition.removalAnimation ?? transaction?.animation else { continue }
             // Going out happens once, even for a repeating animation.
             animation.repeatCount = 1

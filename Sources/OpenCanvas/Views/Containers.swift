@@ -12,10 +12,23 @@ public struct _ConditionalContent<TrueContent: View, FalseContent: View>: View {
 
 extension _ConditionalContent: PrimitiveView {
     func makeNode(environment: EnvironmentValues) -> ViewNode {
+        // Each branch is a view of its own, even when both are of one type (their
+        // state is not shared): the branch is part of the identity.
+        let graph = ViewGraph.current
+        let branch: String
         switch storage {
-        case .trueContent(let v): return OpenCanvas.makeNode(v, environment: environment)
-        case .falseContent(let v): return OpenCanvas.makeNode(v, environment: environment)
+        case .trueContent: branch = "true"
+        case .falseContent: branch = "false"
         }
+        _ = graph?.enter(id: AnyHashable(branch))
+        defer { graph?.leave() }
+        let node: ViewNode
+        switch storage {
+        case .trueContent(let v): node = OpenCanvas.makeNode(v, environment: environment)
+        case .falseContent(let v): node = OpenCanvas.makeNode(v, environment: environment)
+        }
+        guard let graph else { return node }
+        return graph.withDefaultTransition(node, key: graph.currentIdentity + ".transition")
     }
 }
 
@@ -27,7 +40,10 @@ extension Optional: View where Wrapped: View {
 extension Optional: PrimitiveView where Wrapped: View {
     func makeNode(environment: EnvironmentValues) -> ViewNode {
         switch self {
-        case .some(let v): return OpenCanvas.makeNode(v, environment: environment)
+        case .some(let v):
+            let node = OpenCanvas.makeNode(v, environment: environment)
+            guard let graph = ViewGraph.current else { return node }
+            return graph.withDefaultTransition(node, key: graph.currentIdentity + "/some.transition")
         case .none: return EmptyNode()
         }
     }
@@ -132,7 +148,9 @@ extension ForEach: PrimitiveView {
             } else {
                 view = content(element)
             }
-            children.append(contentsOf: OpenCanvas.makeNode(view, environment: environment).flattened)
+            var node = OpenCanvas.makeNode(view, environment: environment)
+            if let graph { node = graph.withDefaultTransition(node, key: graph.currentIdentity + ".transition") }
+            children.append(contentsOf: node.flattened)
             graph?.leave()
         }
         return GroupNode(children: children)
