@@ -100,3 +100,57 @@ struct AttributedTextTests {
         #expect(identical(render(Image(systemName: "wifi", variableValue: 0.3)), render(Image(systemName: "wifi"))))
     }
 }
+
+struct DateLabels: View {
+    let date: Date
+    var body: some View {
+        VStack {
+            Text(date, style: .relative)
+            Text(date, style: .offset)
+            Text(date, style: .timer)
+        }
+        .environment(\.locale, Locale(identifier: "en_US"))
+    }
+}
+
+@MainActor
+@Suite("Dates in Text")
+struct DateTextTests {
+    @Test("absolute styles and ranges in the environment's locale")
+    func absolute() {
+        let date = Date(timeIntervalSinceReferenceDate: 800_000_000)
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US")
+        formatter.dateStyle = .none
+        formatter.timeStyle = .short
+        let reading = HeadlessHost(size: CGSize(width: 300, height: 100)) {
+            VStack {
+                Text(date, style: .time)
+                Text(date, style: .date)
+                Text(date...date.addingTimeInterval(3600))
+            }
+            .environment(\.locale, Locale(identifier: "en_US"))
+        }.accessibilityReading
+        #expect(reading.count == 3)
+        #expect(reading.first == formatter.string(from: date))
+        formatter.dateStyle = .long
+        formatter.timeStyle = .none
+        #expect(reading[1] == formatter.string(from: date))
+        #expect(reading[2].contains("–"))
+    }
+
+    @Test("relative, offset and timer styles count from the host's clock, every second")
+    func live() {
+        let start = Date(timeIntervalSinceReferenceDate: 800_000_000)
+        let host = HeadlessHost(size: CGSize(width: 300, height: 100)) { DateLabels(date: start.addingTimeInterval(2 * 3600 + 23 * 60 + 30)) }
+        host.date = start
+        #expect(host.accessibilityReading == ["2 hours, 23 minutes", "+2 hours", "2:23:30"])
+        #expect(host.nextFrameDate == start.addingTimeInterval(1))
+        host.advance(by: 1)
+        #expect(host.accessibilityReading.last == "2:23:29")
+        host.advance(by: 60)
+        #expect(host.accessibilityReading.first == "2 hours, 22 minutes")
+        host.advance(to: start.addingTimeInterval(3 * 3600))
+        #expect(host.accessibilityReading == ["36 minutes, 30 seconds", "-36 minutes", "36:30"])
+    }
+}

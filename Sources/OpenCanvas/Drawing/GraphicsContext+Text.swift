@@ -214,6 +214,11 @@ struct SpanBuilder {
                 }
             case .image(let image):
                 appendImage(image, attributes)
+            case .date(let date, let style):
+                append(DateText.string(date, style: style, locale: environment.locale,
+                                       now: environment.clock?.date ?? Date()), attributes)
+            case .dateRange(let from, let to):
+                append(DateText.range(from, to, locale: environment.locale), attributes)
             }
         }
     }

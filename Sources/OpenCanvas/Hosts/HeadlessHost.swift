@@ -21,8 +21,13 @@ public final class HeadlessHost<Content: View> {
     /// Setting it moves timelines to it (the next render shows their entries);
     /// `advance(to:)` also renders every entry on the way.
     public var date: Date {
-        didSet { graph.advanceTimelines(to: date) }
+        didSet {
+            clock.date = date
+            graph.advanceTimelines(to: date)
+        }
     }
+    /// The date as the views' text sees it (live date styles).
+    private let clock: HostClock
     /// Called with each frame `advance(by:)` / `advance(to:)` renders.
     public var onFrame: ((Date, CGImage) -> Void)?
     /// How many frames have been rendered (a frame is rendered only when something
@@ -44,6 +49,7 @@ public final class HeadlessHost<Content: View> {
         self.size = size
         self.scale = scale.isFinite && scale > 0 ? scale : 1
         let now = Date()
+        self.clock = HostClock(now)
         self.date = now
         self.content = content
         graph.date = now
@@ -59,6 +65,7 @@ public final class HeadlessHost<Content: View> {
         buildStart = DispatchTime.now().uptimeNanoseconds
         var environment = EnvironmentValues()
         environment.displayScale = scale
+        environment.clock = clock
         let previous = ViewGraph.current
         ViewGraph.current = graph
         graph.date = date
@@ -82,12 +89,12 @@ public final class HeadlessHost<Content: View> {
             if full {
                 graph.beginFullRender()
                 graph.buildTransaction = graph.fullRenderTransaction
-                self.root = makeNode(content(), environment: environment)
+                self.root = makeNode(HostRoot(make: content), environment: environment)
             }
         } else {
             graph.beginFullRender()
             graph.buildTransaction = graph.fullRenderTransaction
-            root = makeNode(content(), environment: environment)
+            root = makeNode(HostRoot(make: content), environment: environment)
         }
         guard let node = root else { return nil }
         node.resetLayout()
@@ -301,4 +308,13 @@ public final class HeadlessHost<Content: View> {
         size = newSize
         root = nil
     }
+}
+
+/// The content closure a host is given, as the body of a root view: like a scene's
+/// body in SwiftUI, its reads of `@Observable` models (held anywhere: in a local,
+/// a global, another object) are tracked, and a change evaluates it again, with
+/// the change's animation, as any view's body is.
+struct HostRoot<Content: View>: View {
+    let make: () -> Content
+    var body: Content { make() }
 }

@@ -223,14 +223,25 @@ final class ViewGraph {
         used.removeAll(keepingCapacity: true)
     }
 
-    /// The earliest next entry of any timeline, and the timelines due by `date`.
+    /// The earliest next entry of any timeline, and the timelines due by `date`
+    /// (text relative to now: the next whole second).
     func nextTimelineEntry() -> Date? {
-        timelines.values.compactMap { $0.continuous ? nil : $0.upcoming }.min()
+        let timeline = timelines.values.compactMap { $0.continuous ? nil : $0.upcoming }.min()
+        guard !liveTextOwners.isEmpty else { return timeline }
+        let second = Date(timeIntervalSinceReferenceDate: (date.timeIntervalSinceReferenceDate + 1e-9).rounded(.down) + 1)
+        return min(timeline ?? second, second)
     }
+
+    /// Bodies that show text relative to now (evaluated again every second).
+    var liveTextOwners: Set<String> = []
 
     /// Moves every timeline to `date`, marking those whose entry changed (and the
     /// continuous animations, which change at every frame).
     func advanceTimelines(to date: Date) {
+        if !liveTextOwners.isEmpty,
+           self.date.timeIntervalSinceReferenceDate.rounded(.down) != date.timeIntervalSinceReferenceDate.rounded(.down) {
+            for owner in liveTextOwners { mark(owner) }
+        }
         self.date = date
         for (id, record) in timelines where record.advance(to: date) || record.continuous { mark(id) }
         // Running animations change at every frame, and so do views going out.
@@ -304,6 +315,7 @@ final class ViewGraph {
             return kept
         }
         timelines = timelines.filter { slots[$0.key + ".timeline"] != nil }
+        liveTextOwners = liveTextOwners.filter { bodies[$0] != nil }
         // Animations of views that went away stop (a `repeatForever` too).
         animating = animating.filter { slots[$0.key + "~animated"] != nil }
         buildTransaction = nil

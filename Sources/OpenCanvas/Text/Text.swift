@@ -17,9 +17,14 @@ public struct Text: Equatable, Sendable {
         /// An image set inline in the text (a system symbol as an icon-font
         /// character, any other image as a box on the baseline).
         case image(Image)
+        /// A date in a style (the live styles count from the host's clock).
+        case date(Date, DateStyle)
+        case dateRange(Date, Date)
 
         static func == (a: Content, b: Content) -> Bool {
             switch (a, b) {
+            case (.date(let x, let s), .date(let y, let t)): return x == y && s == t
+            case (.dateRange(let a1, let b1), .dateRange(let a2, let b2)): return a1 == a2 && b1 == b2
             case (.verbatim(let x), .verbatim(let y)): return x == y
             case (.localized(let k, let t, let b1), .localized(let k2, let t2, let b2)): return k == k2 && t == t2 && b1 == b2
             case (.image(let x), .image(let y)): return x.isSame(as: y)

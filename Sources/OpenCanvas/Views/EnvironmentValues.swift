@@ -66,6 +66,16 @@ public struct EnvironmentValues: @unchecked Sendable, CustomStringConvertible {
 
     /// Where text that does not fit is cut (`.tail` by default).
     public var truncationMode = Text.TruncationMode.tail
+
+    /// The host's clock (what live date text counts from); `nil` outside a host.
+    var clock: HostClock? = nil
+}
+
+/// The date a host's views see, shared with the text they resolve (the tree's
+/// environments are kept between frames; the clock moves under them).
+final class HostClock: @unchecked Sendable {
+    var date: Date
+    init(_ date: Date) { self.date = date }
 }
 
 /// How lines of multiline text align with each other.

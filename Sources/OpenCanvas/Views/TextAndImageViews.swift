@@ -9,7 +9,11 @@ extension Text: View {
 }
 
 extension Text: PrimitiveView {
-    func makeNode(environment: EnvironmentValues) -> ViewNode { TextNode(text: self, environment: environment) }
+    func makeNode(environment: EnvironmentValues) -> ViewNode {
+        // Text relative to now is shown again every second (its body is evaluated again).
+        if isLive, let graph = ViewGraph.current, let owner = graph.currentBody { graph.liveTextOwners.insert(owner) }
+        return TextNode(text: self, environment: environment)
+    }
 }
 
 final class TextNode: ViewNode {
