@@ -41,6 +41,21 @@ struct TimelineTests {
         #expect(first(.animation(minimumInterval: 1, paused: true), 3, from: t0) == [0])
     }
 
+    @Test("low-frequency mode: the animation schedule has no entries (paused); the others ignore the mode")
+    func lowFrequencyMode() {
+        func low<S: TimelineSchedule>(_ s: S, _ n: Int) -> [TimeInterval] {
+            Array(s.entries(from: t0, mode: .lowFrequency).prefix(n)).map { $0.timeIntervalSince(t0) }
+        }
+        #expect(low(.animation, 3).isEmpty)
+        #expect(low(.animation(minimumInterval: 0.5), 3).isEmpty)
+        #expect(low(.animation(minimumInterval: 1, paused: true), 3).isEmpty)
+        #expect(low(.everyMinute, 3) == first(.everyMinute, 3, from: t0))
+        let start = t0.addingTimeInterval(-100)
+        #expect(low(.periodic(from: start, by: 30), 3) == first(.periodic(from: start, by: 30), 3, from: t0))
+        let dates = [t0.addingTimeInterval(30), t0.addingTimeInterval(10)]
+        #expect(low(.explicit(dates), 3) == first(.explicit(dates), 3, from: t0))
+    }
+
     @Test("a headless host renders exactly the frames a periodic timeline asks for, the same on every run")
     func headlessFrames() {
         func run() -> (dates: [Date], images: [[UInt8]], count: Int) {

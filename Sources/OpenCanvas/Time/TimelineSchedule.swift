@@ -40,8 +40,11 @@ public struct AnimationTimelineSchedule: TimelineSchedule, Sendable {
         }
     }
 
+    /// Entries at the schedule's pace; in `.lowFrequency` mode none at all, which
+    /// pauses the animation (as Apple documents it). The other built-in schedules
+    /// ignore the mode, as theirs do.
     public func entries(from startDate: Date, mode: TimelineScheduleMode) -> Entries {
-        Entries(upcoming: startDate, step: mode == .lowFrequency ? max(step, 1) : step, paused: paused)
+        Entries(upcoming: mode == .lowFrequency ? nil : startDate, step: step, paused: paused)
     }
 }
 
