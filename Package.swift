@@ -10,6 +10,7 @@ let package = Package(
         .executable(name: "canvas-gallery", targets: ["CanvasGallery"]),
         .executable(name: "canvas-bench", targets: ["CanvasBench"]),
         .executable(name: "first-picture", targets: ["FirstPicture"]),
+        .executable(name: "canvas-stress", targets: ["CanvasStress"]),
     ],
     targets: [
         // MARK: 1 — geometry and paths (Swift, no Foundation)
@@ -65,6 +66,8 @@ let package = Package(
 
         // MARK: tests
         .target(name: "RenderTesting", dependencies: ["OpenCanvas", "CanvasCodecs"], path: "Tests/RenderTesting"),
+        // canvas-stress: the stress test's hostile drawing streams, long runs in release.
+        .executableTarget(name: "CanvasStress", dependencies: ["OpenCanvas", "RenderTesting"], path: "Tools/Stress"),
         .testTarget(name: "CanvasGeometryTests", dependencies: ["CanvasGeometry"]),
         .testTarget(name: "CanvasRasterTests", dependencies: ["CanvasRaster", "RenderTesting"]),
         .testTarget(name: "CanvasPaintTests", dependencies: ["CanvasPaint", "CanvasRaster", "CanvasGeometry", "CPixelKernels"]),

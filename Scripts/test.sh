@@ -1,6 +1,11 @@
 #!/usr/bin/env bash
-# Runs the whole test suite (arguments go to swift test).
+# Runs the whole test suite (arguments go to swift test), then the release-build
+# stress run over 10⁴ canvases (skipped when arguments select tests).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 Scripts/install-dependencies.sh
 swift test "$@"
+if [ $# -eq 0 ]; then
+  Scripts/stress.sh --count 10000
+  Scripts/stress.sh --seeds 319,864,1153,2728,4145,14752,16810,48060,138324
+fi

@@ -24,9 +24,17 @@ public enum GaussianBlur {
     /// Above this standard deviation (in pixels) the blur runs on a downsampled plane.
     static let downsampleAbove = 24.0
 
+    /// The largest standard deviation blurred as given; larger ones blur as this.
+    /// A drawing as large as a canvas can be (16,384² pixels) blurred this much is
+    /// below half of 1/255 everywhere, so every larger σ gives the same picture,
+    /// while the region arithmetic stays far inside `Int` (and finite σ as large as
+    /// 10³⁰⁸ cannot overflow it).
+    public static let maximumSigma = 2e5
+
     /// The distance in pixels beyond which input does not affect an output pixel.
     public static func reach(sigma: Double) -> Int {
         guard sigma.isFinite, sigma > 0 else { return 0 }
+        let sigma = min(sigma, maximumSigma)
         if sigma > downsampleAbove {
             let k = Double(Int(sigma / 12))
             return Int((Double(reach(sigma: sigma / k)) + 2) * k)
@@ -48,6 +56,7 @@ public enum GaussianBlur {
     /// is read and written once.
     public static func blur(_ input: Plane, sigma: Double, output: PixelRect) -> Plane? {
         guard sigma.isFinite, sigma > 0.01 else { return input.copy(over: output) }
+        let sigma = min(sigma, maximumSigma)
         if sigma > downsampleAbove { return downsampled(input, sigma: sigma, output: output) }
         let m = reach(sigma: sigma)
         let passes = sigma < 2 ? [Pass.gaussian(kernel(sigma))] : boxPasses(sigma)

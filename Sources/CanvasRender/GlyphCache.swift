@@ -125,10 +125,13 @@ final class GlyphCache {
         bytes += 64
         if b.isEmpty { return Mask(coverage: nil, left: 0, top: 0, width: 0, height: 0) }
         let tooLarge = Mask(coverage: nil, left: 0, top: 0, width: 1, height: 1)
-        guard device.isFinite else { return tooLarge }
+        // Masks are small (their offsets fit 16 bits): larger glyphs go through
+        // outlines. Checked in floating point first, where a huge scale cannot trap.
+        guard device.isFinite, abs(device.minX) < 16384, abs(device.minY) < 16384,
+              device.maxX - device.minX < Double(GlyphCache.maximumSize),
+              device.maxY - device.minY < Double(GlyphCache.maximumSize) else { return tooLarge }
         let x0 = Int(device.minX.rounded(.down)), y0 = Int(device.minY.rounded(.down))
         let x1 = Int(device.maxX.rounded(.up)) + 1, y1 = Int(device.maxY.rounded(.up)) + 1
-        // Masks are small (their offsets fit 16 bits): larger glyphs go through outlines.
         guard x1 - x0 <= GlyphCache.maximumSize, y1 - y0 <= GlyphCache.maximumSize,
               abs(x0) < 16384, abs(y0) < 16384 else { return tooLarge }
         let w = x1 - x0, h = y1 - y0

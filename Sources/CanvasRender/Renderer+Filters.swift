@@ -30,7 +30,7 @@ extension Renderer {
 
     func drawFiltered(_ item: DrawItem, _ list: DisplayList, _ pass: Pass, _ region: ClipRegion) {
         let stages = self.stages(item, list, pass)
-        let content = contentSupport(item, pass)
+        let content = contentSupport(item, list, pass)
         var supports: [PixelRect?] = [content]
         for s in stages { supports.append(support(s, supports[supports.count - 1])) }
         let job = FilterJob(item: item, list: list, pass: pass, stages: stages, supports: supports)
@@ -125,18 +125,31 @@ extension Renderer {
 
     // MARK: Bounds
 
-    /// Where the unfiltered drawing can be non-transparent, in the pass's pixels.
-    private func contentSupport(_ item: DrawItem, _ pass: Pass) -> PixelRect? {
+    /// Where the unfiltered drawing can be non-transparent, in the pass's pixels
+    /// (`nil`: anywhere).
+    private func contentSupport(_ item: DrawItem, _ list: DisplayList, _ pass: Pass) -> PixelRect? {
+        let r: Rect
         switch item.content {
         case .shape(let geometry, let operation):
             let t = item.transform.concatenating(pass.device)
-            let r = deviceBounds(geometry, operation, t)
-            guard r.isFinite else { return PixelRect(x0: 0, y0: 0, x1: 0, y1: 0) }
-            let huge = PixelRect(x0: -(1 << 40), y0: -(1 << 40), x1: 1 << 40, y1: 1 << 40)
-            return PixelRect(covering: r, within: huge)
-        case .layer:
-            return nil
+            r = deviceBounds(geometry, operation, t)
+        case .layer(let id):
+            guard let bounds = layerContentBounds(id, list, pass, depth: 0) else { return nil }
+            r = bounds
         }
+        guard r.isFinite else { return PixelRect(x0: 0, y0: 0, x1: 0, y1: 0) }
+        return PixelRect(covering: r, within: Renderer.hugePixelRect)
+    }
+
+    static let hugePixelRect = PixelRect(x0: -(1 << 40), y0: -(1 << 40), x1: 1 << 40, y1: 1 << 40)
+
+    /// Where a filtered item whose drawing covers `content` (the pass's pixels) can
+    /// be non-transparent after its filters, or `nil` when anywhere.
+    func filteredSupport(_ item: DrawItem, _ list: DisplayList, _ pass: Pass, content: Rect) -> PixelRect? {
+        guard content.isFinite else { return PixelRect(x0: 0, y0: 0, x1: 0, y1: 0) }
+        var s: PixelRect? = PixelRect(covering: content, within: Renderer.hugePixelRect)
+        for stage in stages(item, list, pass) { s = support(stage, s) }
+        return s
     }
 
     private func support(_ stage: Stage, _ s: PixelRect?) -> PixelRect? {
@@ -155,8 +168,7 @@ extension Renderer {
         case .projection(let p):
             guard let r = p.bounds(of: Rect(minX: Double(s.x0), minY: Double(s.y0), maxX: Double(s.x1),
                                            maxY: Double(s.y1))), r.isFinite else { return nil }
-            let huge = PixelRect(x0: -(1 << 40), y0: -(1 << 40), x1: 1 << 40, y1: 1 << 40)
-            return Renderer.dilate(PixelRect(covering: r, within: huge), 1)
+            return Renderer.dilate(PixelRect(covering: r, within: Renderer.hugePixelRect), 1)
         }
     }
 
@@ -170,7 +182,12 @@ extension Renderer {
         return PixelRect(x0: min(a.x0, b.x0), y0: min(a.y0, b.y0), x1: max(a.x1, b.x1), y1: max(a.y1, b.y1))
     }
 
-    static func area(_ r: PixelRect) -> Int { r.isEmpty ? 0 : r.width * r.height }
+    /// The pixels of `r` (`Int.max` when that overflows: boxes reach ±2⁴⁰).
+    static func area(_ r: PixelRect) -> Int {
+        guard !r.isEmpty else { return 0 }
+        let (product, overflow) = r.width.multipliedReportingOverflow(by: r.height)
+        return overflow ? .max : product
+    }
 
     // MARK: Evaluation
 
@@ -179,7 +196,9 @@ extension Renderer {
     func evaluate(_ k: Int, needed: PixelRect, _ job: FilterJob) -> Plane? {
         let area = job.supports[k].map { needed.intersection($0) } ?? needed
         if area.isEmpty { return Plane.transparent(near: needed) }
-        guard Renderer.area(area) <= Renderer.maximumPlanePixels else { return nil }
+        let pixels = Renderer.area(area)
+        guard pixels <= Renderer.maximumPlanePixels, pixels <= filterBudget - filterPixels else { return nil }
+        filterPixels += pixels
         if k == 0 { return renderContent(job, over: area) }
         switch job.stages[k - 1] {
         case .matrix(let m, let linear):
@@ -234,7 +253,8 @@ extension Renderer {
         var object: Plane? = nil
         let source: Plane
         let union = Renderer.union(output, sourceNeeded)
-        if !shadow.only && Renderer.area(union) <= Renderer.area(output) + Renderer.area(sourceNeeded) {
+        let separate = Renderer.area(output).addingReportingOverflow(Renderer.area(sourceNeeded))
+        if !shadow.only && (separate.overflow || Renderer.area(union) <= separate.partialValue) {
             // Near each other: render once over both.
             guard let both = evaluate(k, needed: union, job) else { return nil }
             if linear { both.convert(toLinear: true) }

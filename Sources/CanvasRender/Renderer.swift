@@ -38,6 +38,15 @@ public final class Renderer {
     /// Layers nested deeper than this are drawn ungrouped.
     public static let maximumLayerDepth = 64
 
+    /// Pixels of filter planes computed so far in this render, and the most one
+    /// render may compute: 256 times its target's pixels plus 2²² (a frame of
+    /// blurred shapes stays far below; a stream of filters over huge layers, each
+    /// stage as large as a plane may be, would otherwise cost unbounded time).
+    /// Filtered drawing past the budget is skipped and counted (`effectSkipped`).
+    var filterPixels = 0
+    var filterBudget = Int.max
+    static func filterBudget(forPixels pixels: Int) -> Int { pixels.multipliedReportingOverflow(by: 256).partialValue + (1 << 22) }
+
     /// One layer being drawn into one surface.
     final class Pass {
         let target: RenderTarget
@@ -70,6 +79,7 @@ public final class Renderer {
     /// root space (points) to pixels, usually a scale by the display scale.
     /// `range` restricts drawing to some of the root layer's items.
     public func render(_ list: DisplayList, into pixmap: Pixmap, device: Transform, range: Range<Int>? = nil) {
+        startRender(pixels: pixmap.width * pixmap.height)
         let pass = Pass(target: .rgba8(pixmap), device: device, depth: 0)
         list.layers[0].items.withUnsafeBufferPointer { items in
             // Through the raw pointer the item is borrowed in place, not copied.
@@ -80,8 +90,14 @@ public final class Renderer {
 
     /// Renders the root layer into a floating-point pixmap (the linear colour modes).
     public func render(_ list: DisplayList, into pixmap: FloatPixmap, extended: Bool, device: Transform) {
+        startRender(pixels: pixmap.width * pixmap.height)
         let pass = Pass(target: .float(pixmap, extended: extended), device: device, depth: 0)
         renderLayer(0, list, into: pass)
+    }
+
+    private func startRender(pixels: Int) {
+        filterPixels = 0
+        filterBudget = Renderer.filterBudget(forPixels: pixels)
     }
 
     func renderLayer(_ id: Int32, _ list: DisplayList, into pass: Pass) {
@@ -194,11 +210,35 @@ public final class Renderer {
     func deviceBounds(_ geometry: Geometry, _ operation: DrawItem.Operation, _ t: Transform) -> Rect {
         var r = geometry.controlBounds.transformed(by: t)
         if case .stroke(let style, _) = operation {
-            let reach = style.width == 0 ? 1 : style.width / 2 * max(1, style.join == .miter ? style.miterLimit : 1)
-                * t.maxScale * (style.cap == .square ? 1.5 : 1) + 1
+            let reach = style.width == 0 ? 1 : strokeReach(style, scale: t.maxScale)
             r = Rect(minX: r.minX - reach, minY: r.minY - reach, maxX: r.maxX + reach, maxY: r.maxY + reach)
         }
         return r
+    }
+
+    /// How far (device pixels) a stroke's outline can reach from its path: half
+    /// the width, times the miter limit for miter joins (Core Graphics' limit is
+    /// the miter length over the width) and √2 for square caps, plus a pixel.
+    func strokeReach(_ style: StrokeParameters, scale: Double) -> Double {
+        style.width / 2 * max(1, style.join == .miter ? style.miterLimit : 1) * scale * (style.cap == .square ? 1.5 : 1) + 1
+    }
+
+    /// The corners of `clip` mapped back through `inverse` (device → stroke space),
+    /// or `nil` when they are not finite.
+    static func corners(_ clip: PixelRect, inverse: Transform) -> [Point]? {
+        let x0 = Double(clip.x0), y0 = Double(clip.y0), x1 = Double(clip.x1), y1 = Double(clip.y1)
+        let points = [Point(x0, y0), Point(x1, y0), Point(x1, y1), Point(x0, y1)].map { inverse.apply($0) }
+        return points.allSatisfy { $0.x.isFinite && $0.y.isFinite } ? points : nil
+    }
+
+    /// The part of a stroke's space that can show through `clip`: the clip grown by
+    /// the stroke's reach, mapped back through `inverse` (device → stroke space).
+    /// `nil` when that is not finite (then everything is flattened).
+    static func strokeVisibleRect(_ clip: PixelRect, reach: Double, inverse: Transform) -> Rect? {
+        let grown = Rect(minX: Double(clip.x0) - reach - 1, minY: Double(clip.y0) - reach - 1,
+                         maxX: Double(clip.x1) + reach + 1, maxY: Double(clip.y1) + reach + 1)
+        let r = grown.transformed(by: inverse)
+        return r.isFinite ? r : nil
     }
 
     // MARK: Layers
@@ -209,12 +249,14 @@ public final class Renderer {
         // only cover what the layer draws (a small faded symbol on a large canvas
         // then costs its own size, not the canvas's).
         if item.blendMode.transparentSourceKeepsDestination,
-           let content = layerContentBounds(id, list, pass.device, depth: 0) {
+           let content = layerContentBounds(id, list, pass, depth: 0) {
             guard content.isFinite, !content.isEmpty else { return }
-            let box = PixelRect(x0: Int(max(content.minX.rounded(.down) - 1, -1e9)),
-                                y0: Int(max(content.minY.rounded(.down) - 1, -1e9)),
-                                x1: Int(min(content.maxX.rounded(.up) + 1, 1e9)),
-                                y1: Int(min(content.maxY.rounded(.up) + 1, 1e9)))
+            // Clamped on both sides: content wholly far off to one side has a huge
+            // maximum of the other sign.
+            let box = PixelRect(x0: clampedInt(content.minX.rounded(.down) - 1, -1 << 30, 1 << 30),
+                                y0: clampedInt(content.minY.rounded(.down) - 1, -1 << 30, 1 << 30),
+                                x1: clampedInt(content.maxX.rounded(.up) + 1, -1 << 30, 1 << 30),
+                                y1: clampedInt(content.maxY.rounded(.up) + 1, -1 << 30, 1 << 30))
             bounds = bounds.intersection(box)
             guard !bounds.isEmpty else { return }
         }
@@ -223,24 +265,32 @@ public final class Renderer {
         release(layer)
     }
 
-    /// A conservative device-space box of everything layer `id` draws, or `nil`
-    /// when that is not known (filters, which spread drawing, or deep nesting).
-    func layerContentBounds(_ id: Int32, _ list: DisplayList, _ device: Transform, depth: Int) -> Rect? {
+    /// A conservative box, in the pass's pixels, of everything layer `id` draws, or
+    /// `nil` when that is not known (filters that can colour transparent pixels, or
+    /// deep nesting). Blend modes need not be considered: over a transparent source
+    /// every mode leaves the destination or clears it, so nothing outside the items'
+    /// boxes becomes non-transparent in a layer that starts transparent.
+    func layerContentBounds(_ id: Int32, _ list: DisplayList, _ pass: Pass, depth: Int) -> Rect? {
         guard depth < 16, id >= 0, Int(id) < list.layers.count else { return nil }
         var union: Rect? = nil
         for item in list.layers[Int(id)].items {
-            if item.filter >= 0 { return nil }
-            let b: Rect
+            var b: Rect
             switch item.content {
             case .shape(let geometry, let operation):
-                let t = item.transform.concatenating(device)
+                let t = item.transform.concatenating(pass.device)
                 guard t.isFinite else { continue }          // drawn as nothing
                 b = deviceBounds(geometry, operation, t)
                 guard b.isFinite else { return nil }
             case .layer(let nested):
-                guard let inner = layerContentBounds(nested, list, device, depth: depth + 1) else { return nil }
+                guard let inner = layerContentBounds(nested, list, pass, depth: depth + 1) else { return nil }
                 if inner.isEmpty { continue }
                 b = inner
+            }
+            if item.filter >= 0 {
+                // Where the filters' output can be non-transparent.
+                guard let spread = filteredSupport(item, list, pass, content: b) else { return nil }
+                if spread.isEmpty { continue }
+                b = Rect(minX: Double(spread.x0), minY: Double(spread.y0), maxX: Double(spread.x1), maxY: Double(spread.y1))
             }
             union = union.map { $0.union(b) } ?? b
         }
@@ -379,12 +429,19 @@ public final class Renderer {
             guard t.determinant != 0 else { return }
             var hair = style
             hair.width = 1
-            Stroker.stroke(path.transformed(by: t), hair, tolerance: Flattening.tolerance, into: &outline)
+            let visible = Renderer.strokeVisibleRect(clip, reach: strokeReach(hair, scale: 1), inverse: .identity)
+            Stroker.stroke(path.transformed(by: t), hair, tolerance: Flattening.tolerance, visible: visible,
+                           clip: Renderer.corners(clip, inverse: .identity), into: &outline)
             device = .identity
         } else {
             let scale = t.maxScale
             guard scale > 0, scale.isFinite else { return }
-            Stroker.stroke(path, style, tolerance: Flattening.tolerance / scale, into: &outline)
+            let inverse = t.inverted
+            let visible = inverse.flatMap {
+                Renderer.strokeVisibleRect(clip, reach: strokeReach(style, scale: scale), inverse: $0)
+            }
+            Stroker.stroke(path, style, tolerance: Flattening.tolerance / scale, visible: visible,
+                           clip: inverse.flatMap { Renderer.corners(clip, inverse: $0) }, into: &outline)
         }
         guard !outline.contourEnds.isEmpty else { return }
         edges.reset(clip: clip)

@@ -34,10 +34,13 @@ struct TaskView: View {
             if shown {
                 Color.clear.frame(width: 1, height: 1).task {
                     log.lines.append("started")
-                    do {
-                        try await Task.sleep(nanoseconds: 60_000_000_000)
-                    } catch {
-                        log.lines.append("cancelled")
+                    // The cancellation is recorded as it happens (on the main actor,
+                    // where the host cancels it), not when the task next runs: in a
+                    // parallel test run the main actor may be busy for a long time.
+                    await withTaskCancellationHandler {
+                        try? await Task.sleep(nanoseconds: 600_000_000_000)
+                    } onCancel: {
+                        MainActor.assumeIsolated { log.lines.append("cancelled") }
                     }
                 }
             }
@@ -175,11 +178,13 @@ struct StateTests {
         let log = Log()
         let host = HeadlessHost(size: CGSize(width: 50, height: 50)) { TaskView(log: log) }
         _ = host.render()
-        for _ in 0..<50 where log.lines.isEmpty { await Task.yield() }
+        // Tasks run when the executor gets to them: wait (up to 60 s) rather than count yields,
+        // which a loaded machine can exhaust first.
+        await waitUntil { !log.lines.isEmpty }
         #expect(log.lines.first == "started")
         host.tap(at: CGPoint(x: 5, y: 5))                      // removes the view with the task
         _ = host.render()
-        for _ in 0..<50 where !log.lines.contains("cancelled") { await Task.yield() }
+        await waitUntil { log.lines.contains("cancelled") }
         #expect(log.lines.contains("cancelled"))
     }
 
@@ -309,4 +314,11 @@ struct StateTests {
         } }
         #expect(red > 20)
     }
+}
+
+/// Yields until `condition` holds or `seconds` pass (long: other main-actor tests run meanwhile).
+@MainActor
+func waitUntil(seconds: Double = 60, _ condition: () -> Bool) async {
+    let deadline = Date().addingTimeInterval(seconds)
+    while !condition() && Date() < deadline { try? await Task.sleep(nanoseconds: 1_000_000) }
 }

@@ -24,20 +24,40 @@ public enum Dasher {
         return pattern
     }
 
-    public static func dash(_ lines: [Polyline], pattern: [Double], phase: Double) -> [Polyline] {
+    /// The dashes of `lines`. With `visible`, dashes wholly outside it are left out
+    /// (the pattern still advances along them).
+    public static func dash(_ lines: [Polyline], pattern: [Double], phase: Double, visible: Rect? = nil) -> [Polyline] {
         let sum = pattern.reduce(0, +)
-        // Bound the work before doing it.
+        @inline(__always) func isOutside(_ a: Point, _ b: Point) -> Bool {
+            guard let visible else { return false }
+            return Rect(minX: min(a.x, b.x), minY: min(a.y, b.y), maxX: max(a.x, b.x), maxY: max(a.y, b.y))
+                .isOutside(visible)
+        }
+        // Bound the work before doing it. Segments outside `visible` cost nothing:
+        // the pattern skips across them by whole periods.
         var total = 0.0
         for line in lines {
             let pts = line.points
-            for i in 1..<max(1, pts.count) { total += pts[i].distance(to: pts[i - 1]) }
-            if line.closed, pts.count > 1 { total += pts[0].distance(to: pts[pts.count - 1]) }
+            for i in 1..<max(1, pts.count) where !isOutside(pts[i - 1], pts[i]) { total += pts[i].distance(to: pts[i - 1]) }
+            if line.closed, pts.count > 1, !isOutside(pts[pts.count - 1], pts[0]) {
+                total += pts[0].distance(to: pts[pts.count - 1])
+            }
         }
         if total / sum * Double(pattern.count) > Double(maxDashes) { return lines }
 
         var start = phase.isFinite ? phase.truncatingRemainder(dividingBy: sum) : 0
         if start < 0 { start += sum }
         var out: [Polyline] = []
+        /// A dash, with the smoothness of its vertices (its cut ends are not smooth).
+        func emit(_ piece: [Point], _ flags: [Bool], _ direction: Point) {
+            if let visible, let first = piece.first {
+                var box = Rect(minX: first.x, minY: first.y, maxX: first.x, maxY: first.y)
+                for p in piece.dropFirst() { box = box.union(Rect(minX: p.x, minY: p.y, maxX: p.x, maxY: p.y)) }
+                if box.isOutside(visible) { return }
+            }
+            let (points, smooth) = piece.count > 1 ? dedup(piece, flags) : (piece, flags)
+            out.append(Polyline(points: points, closed: false, direction: direction, smooth: smooth))
+        }
         for line in lines {
             var pts = line.points
             if line.closed, let first = pts.first { pts.append(first) }
@@ -61,6 +81,7 @@ public enum Dasher {
             }
             var on = index % 2 == 0
             var piece: [Point] = on ? [pts[0]] : []
+            var flags: [Bool] = on ? [false] : []
             var direction = Point(1, 0)
             for i in 1..<pts.count {
                 var a = pts[i - 1]
@@ -68,21 +89,42 @@ public enum Dasher {
                 var segLeft = a.distance(to: b)
                 guard segLeft > 0 else { continue }
                 direction = (b - a) * (1 / segLeft)
+                let outside = isOutside(a, b)
                 while segLeft > 0 {
+                    if outside, segLeft - remaining > sum {
+                        // Whole periods of the pattern leave its state as it was, and
+                        // their dashes cannot show: end the dash in progress, skip them.
+                        let skip = ((segLeft - remaining) / sum).rounded(.down) * sum
+                        if on {
+                            piece.append(a + direction * remaining)
+                            flags.append(false)
+                            emit(piece, flags, direction)
+                        }
+                        a = a + direction * skip
+                        segLeft -= skip
+                        piece = on ? [a] : []
+                        flags = on ? [false] : []
+                    }
                     if remaining > segLeft {
                         remaining -= segLeft
                         segLeft = 0
-                        if on { piece.append(b) }
+                        if on {
+                            piece.append(b)
+                            flags.append(line.isSmooth(i % line.points.count))
+                        }
                     } else {
                         let p = a + direction * remaining
                         segLeft -= remaining
                         a = p
                         if on {
                             piece.append(p)
-                            out.append(Polyline(points: dedup(piece), closed: false, direction: direction))
+                            flags.append(false)
+                            emit(piece, flags, direction)
                             piece = []
+                            flags = []
                         } else {
                             piece = [p]
+                            flags = [false]
                         }
                         on.toggle()
                         index = (index + 1) % pattern.count
@@ -90,10 +132,12 @@ public enum Dasher {
                         // Zero-length entries: toggle through them at this point.
                         while remaining == 0 {
                             if on {
-                                out.append(Polyline(points: [p], closed: false, direction: direction))
+                                emit([p], [false], direction)
                                 piece = []
+                                flags = []
                             } else {
                                 piece = [p]
+                                flags = [false]
                             }
                             on.toggle()
                             index = (index + 1) % pattern.count
@@ -102,17 +146,19 @@ public enum Dasher {
                     }
                 }
             }
-            if on && !piece.isEmpty {
-                out.append(Polyline(points: dedup(piece), closed: false, direction: direction))
-            }
+            if on && !piece.isEmpty { emit(piece, flags, direction) }
         }
         return out
     }
 
-    private static func dedup(_ pts: [Point]) -> [Point] {
-        var r: [Point] = []
+    private static func dedup(_ pts: [Point], _ flags: [Bool]) -> ([Point], [Bool]) {
+        var r: [Point] = [], f: [Bool] = []
         r.reserveCapacity(pts.count)
-        for p in pts where r.last != p { r.append(p) }
-        return r
+        f.reserveCapacity(pts.count)
+        for (p, flag) in zip(pts, flags) where r.last != p {
+            r.append(p)
+            f.append(flag)
+        }
+        return (r, f)
     }
 }

@@ -57,21 +57,89 @@ public struct OutlineBuffer {
 /// vertex itself, which keeps sharp inner corners correct under the non-zero rule.
 /// Pieces that overlap are merged exactly by the scan converter.
 public enum Stroker {
+    /// `visible`, when given, bounds (in the path's space) what can show, with a
+    /// margin the pen cannot reach past: curves wholly outside it are stroked as
+    /// chords, and dashes wholly outside it are not outlined. (Dashed strokes
+    /// flatten every curve: a chord would move the dashes after it.)
+    ///
+    /// `clip`, when given, is what shows (the four corners of the clip, in the
+    /// path's space): when one segment's pen covers all of it, the outline is that
+    /// quadrilateral alone — the stroke paints everything that shows — and nothing
+    /// else is outlined (a pen billions of pixels wide under a huge scale).
     public static func stroke(_ path: PathData, _ style: StrokeParameters, tolerance: Double,
-                              into out: inout OutlineBuffer) {
+                              visible: Rect? = nil, clip: [Point]? = nil, into out: inout OutlineBuffer) {
         let hw = style.width / 2
         guard hw > 0, hw.isFinite, tolerance > 0, tolerance.isFinite else { return }
-        var lines = path.polylines(tolerance: tolerance)
-        if let pattern = Dasher.validPattern(style.dash) {
-            lines = Dasher.dash(lines, pattern: pattern, phase: style.dashPhase)
+        // Offsetting squares distances and divides by lengths: beyond an extent of
+        // 10¹⁵⁰ those overflow to ∞ and the directions become NaN. Such a stroke
+        // lies far outside any canvas; it is not drawn.
+        let bounds = path.controlBounds
+        let extent = max(bounds.maxX - bounds.minX, bounds.maxY - bounds.minY) + 2 * hw
+        guard bounds.isFinite, extent < 1e150 else { return Diagnostics.report(.nonFinitePath) }
+        let pattern = Dasher.validPattern(style.dash)
+        var flattening = tolerance
+        var lines = path.polylines(tolerance: flattening, visible: pattern == nil ? visible : nil, halfWidth: hw)
+        // A bound on the work: past `pointBudget` points, curves are flattened more
+        // coarsely. Only absurd transforms get here (a tolerance of 0.1 px under a
+        // scale of 10¹⁹ asks for 10¹⁰ segments a curve).
+        // (Lines do not get fewer: when coarser curves do not help, it stops.)
+        var count = lines.reduce(0) { $0 + $1.points.count }, tries = 0
+        while tries < 8, count > Stroker.pointBudget {
+            flattening *= 16
+            tries += 1
+            let coarser = path.polylines(tolerance: flattening, visible: pattern == nil ? visible : nil, halfWidth: hw)
+            let coarserCount = coarser.reduce(0) { $0 + $1.points.count }
+            lines = coarser
+            if coarserCount * 4 > count * 3 { break }
+            count = coarserCount
+        }
+        if let pattern {
+            lines = Dasher.dash(lines, pattern: pattern, phase: style.dashPhase, visible: visible)
+        } else if let visible {
+            lines = lines.flatMap { $0.culled(to: visible) }
+        }
+        if let clip, clip.count == 4, lines.contains(where: { Stroker.covers($0, hw, clip) }) {
+            let start = out.points.count
+            for p in clip { out.add(p) }
+            out.closeContour(from: start)
+            return
         }
         var builder = OutlineBuilder(hw: hw, style: style, tolerance: tolerance)
         for line in lines {
+            builder.smooth = line.smooth
+            builder.startTangent = line.startTangent
+            builder.endTangent = line.endTangent
             line.points.withUnsafeBufferPointer { pts in
                 builder.add(pts, closed: line.closed, direction: line.direction, into: &out)
             }
+            builder.flushWedges(into: &out)
         }
     }
+
+    /// Whether the rectangle one segment of `line` sweeps (half-width `hw` either
+    /// side, between its ends) holds all four `corners`.
+    static func covers(_ line: Polyline, _ hw: Double, _ corners: [Point]) -> Bool {
+        let pts = line.points
+        let n = pts.count
+        guard n > 1 else { return false }
+        for k in 0..<(line.closed ? n : n - 1) {
+            let a = pts[k], b = pts[(k + 1) % n]
+            let d = b - a
+            let len = d.length
+            guard len > 0, len.isFinite else { continue }
+            let u = d * (1 / len)
+            if corners.allSatisfy({ c in
+                let v = c - a
+                let along = v.dot(u), across = abs(v.cross(u))
+                return along >= 0 && along <= len && across <= hw
+            }) { return true }
+        }
+        return false
+    }
+
+    /// The most points a stroke's polylines may have before its curves are
+    /// flattened more coarsely.
+    public static let pointBudget = 1 << 18
 
     /// The outline as path storage (for `Path.strokedPath`).
     public static func stroke(_ path: PathData, _ style: StrokeParameters, tolerance: Double) -> PathData {
@@ -81,13 +149,22 @@ public enum Stroker {
     }
 }
 
-private struct OutlineBuilder {
+struct OutlineBuilder {
     let hw: Double
     let style: StrokeParameters
     let tolerance: Double
     /// The largest angle an arc step may turn and stay within the tolerance.
     let arcStep: Double
     let miterLimit: Double
+    /// The smoothness of the current polyline's vertices (`Polyline.smooth`) and
+    /// the directions its path starts and ends in (zero: its first and last
+    /// segments').
+    var smooth: [Bool] = []
+    var startTangent = Point.zero, endTangent = Point.zero
+    /// Inner wedges of smooth vertices, closed fans (count, then points), added as
+    /// contours of their own after the polyline's outline.
+    var wedges = ScratchBuffer<Point>(capacity: 0)
+    var wedgeSizes = ScratchBuffer<Int32>(capacity: 0)
 
     init(hw: Double, style: StrokeParameters, tolerance: Double) {
         self.hw = hw
@@ -116,6 +193,9 @@ private struct OutlineBuilder {
             dot(pts[0], direction: direction, into: &out)
             return
         }
+        // Where the pen is wider than a curve is tight, its sweep is built from
+        // pieces (see StrokeSweep.swift); elsewhere, as one outline.
+        if isTight(pts, closed: closed) { return sweep(pts, closed: closed, into: &out) }
         if closed {
             // Two loops: the left side forward, the right side backward.
             var start = out.points.count
@@ -128,9 +208,9 @@ private struct OutlineBuilder {
         }
         let start = out.points.count
         side(pts, count: n, closed: false, reversed: false, into: &out)
-        cap(pts[n - 1], direction: unit(pts[n - 2], pts[n - 1]), into: &out)
+        cap(pts[n - 1], direction: endDirection(pts, reversed: false), into: &out)
         side(pts, count: n, closed: false, reversed: true, into: &out)
-        cap(pts[0], direction: unit(pts[1], pts[0]), into: &out)
+        cap(pts[0], direction: endDirection(pts, reversed: true), into: &out)
         out.closeContour(from: start)
     }
 
@@ -141,6 +221,24 @@ private struct OutlineBuilder {
         reversed ? pts[count - 1 - i] : pts[i]
     }
 
+    /// The direction the path leaves its last point in (its first, reversed): the
+    /// curve's own tangent there when known, not its last chord's, so that a cap
+    /// stands square to the curve (a chord's direction is half a flattening step
+    /// off, which a wide pen turns into pixels).
+    func endDirection(_ pts: UnsafeBufferPointer<Point>, reversed: Bool) -> Point {
+        let n = pts.count
+        let t = reversed ? startTangent * -1 : endTangent
+        let len = t.length
+        if len > 0, len.isFinite { return t * (1 / len) }
+        return reversed ? unit(pts[1], pts[0]) : unit(pts[n - 2], pts[n - 1])
+    }
+
+    @inline(__always)
+    func isSmooth(_ count: Int, _ i: Int, _ reversed: Bool) -> Bool {
+        let k = reversed ? count - 1 - i : i
+        return k < smooth.count && smooth[k]
+    }
+
     mutating func side(_ pts: UnsafeBufferPointer<Point>, count n: Int, closed: Bool, reversed: Bool,
                        into out: inout OutlineBuffer) {
         if closed {
@@ -148,29 +246,57 @@ private struct OutlineBuilder {
                 let prev = point(pts, n, (i + n - 1) % n, reversed)
                 let p = point(pts, n, i, reversed)
                 let next = point(pts, n, (i + 1) % n, reversed)
-                join(p, prev, next, into: &out)
+                join(p, prev, next, smooth: isSmooth(n, i, reversed), into: &out)
             }
             return
         }
         let p0 = point(pts, n, 0, reversed), p1 = point(pts, n, 1, reversed)
-        out.add(p0 + normal(unit(p0, p1)))
+        // The pen starts square to the path's own direction and turns to the
+        // first segment's (a smooth vertex after a segment of no length).
+        let first = unit(p0, p1), leaving = endDirection(pts, reversed: !reversed) * -1
+        if leaving.cross(first) == 0 && leaving.dot(first) > 0 {
+            out.add(p0 + normal(first))
+        } else {
+            join(p0, u0: leaving, len0: 0, u1: first, len1: p1.distance(to: p0), smooth: true, into: &out)
+        }
         if n > 2 {
             for i in 1..<(n - 1) {
                 let prev = point(pts, n, i - 1, reversed)
                 let p = point(pts, n, i, reversed)
                 let next = point(pts, n, i + 1, reversed)
-                join(p, prev, next, into: &out)
+                join(p, prev, next, smooth: isSmooth(n, i, reversed), into: &out)
             }
         }
         let a = point(pts, n, n - 2, reversed), b = point(pts, n, n - 1, reversed)
-        out.add(b + normal(unit(a, b)))
+        let last = unit(a, b), arriving = endDirection(pts, reversed: reversed)
+        if last.cross(arriving) == 0 && last.dot(arriving) > 0 {
+            out.add(b + normal(last))
+        } else {
+            join(b, u0: last, len0: a.distance(to: b), u1: arriving, len1: 0, smooth: true, into: &out)
+        }
     }
 
     /// The join at `p` on the left side, between the segments from `prev` and to `next`.
-    mutating func join(_ p: Point, _ prev: Point, _ next: Point, into out: inout OutlineBuffer) {
+    ///
+    /// The outline is, in winding terms, the sum of each segment's rectangle and
+    /// each outer join, all turning the same way, so the non-zero rule fills their
+    /// union. At a smooth vertex (inside a curve) the pen turns rather than meets a
+    /// corner: the outer join is round, whatever the style, and where the pen is
+    /// wider than the curve is tight the inner side's sweep (a sector the two
+    /// rectangles leave open beyond the centre of curvature) is added as a wedge
+    /// of its own. Without it a wide stroke of a tight curve has notches.
+    mutating func join(_ p: Point, _ prev: Point, _ next: Point, smooth: Bool, into out: inout OutlineBuffer) {
         let d0 = p - prev, d1 = next - p
         let len0 = d0.length, len1 = d1.length
         let u0 = len0 > 0 ? d0 * (1 / len0) : Point(1, 0), u1 = len1 > 0 ? d1 * (1 / len1) : Point(1, 0)
+        join(p, u0: u0, len0: len0, u1: u1, len1: len1, smooth: smooth, into: &out)
+    }
+
+    /// The join at `p` between a segment arriving in unit direction `u0` (of length
+    /// `len0`) and one leaving in `u1`. It always starts with `p + n0` unless the
+    /// inner offsets meet within both segments, and ends with `p + n1` likewise.
+    mutating func join(_ p: Point, u0: Point, len0: Double, u1: Point, len1: Double, smooth: Bool,
+                       into out: inout OutlineBuffer) {
         let n0 = normal(u0), n1 = normal(u1)
         let cross = u0.cross(u1), dot = u0.dot(u1)
         if abs(cross) < 1e-9 && dot > 0 {
@@ -188,13 +314,14 @@ private struct OutlineBuilder {
                 out.add(p + n0)
                 out.add(p)
                 out.add(p + n1)
+                if smooth { innerWedge(p, n0, n1, sweep: atan2(cross, dot)) }
             }
             return
         }
         out.add(p + n0)
-        switch style.join {
+        switch smooth ? .round : style.join {
         case .round:
-            arc(p, from: n0, sweep: atan2(cross, dot) == .pi ? -.pi : atan2(cross, dot), into: &out)
+            arc(p, from: n0, sweep: atan2(cross, dot) == .pi ? -.pi : atan2(cross, dot), into: &out.points)
         case .miter:
             // The miter is the line width over sin(θ/2), θ the angle between the segments.
             // A near-reversal (a miter over ~1,400 widths long) is always bevelled, as
@@ -209,17 +336,44 @@ private struct OutlineBuilder {
         out.add(p + n1)
     }
 
+    /// The sector at `p` between `p + n1` and `p + n0` (the pen's sweep on the
+    /// inner side of a smooth vertex), turning the way the segments' rectangles do.
+    mutating func innerWedge(_ p: Point, _ n0: Point, _ n1: Point, sweep: Double) {
+        let start = wedges.count
+        wedges.append(p)
+        wedges.append(p + n1)
+        arc(p, from: n1, sweep: -sweep, into: &wedges)
+        wedges.append(p + n0)
+        wedgeSizes.append(Int32(truncatingIfNeeded: wedges.count - start))
+    }
+
+    /// Adds the collected wedges to `out` as contours, and forgets them.
+    mutating func flushWedges(into out: inout OutlineBuffer) {
+        var k = 0
+        for w in 0..<wedgeSizes.count {
+            let start = out.points.count
+            for _ in 0..<Int(wedgeSizes[w]) {
+                out.add(wedges[k])
+                k += 1
+            }
+            out.closeContour(from: start)
+        }
+        wedges.removeAll()
+        wedgeSizes.removeAll()
+    }
+
     /// Arc points strictly between `p + from` and its rotation by `sweep`.
-    mutating func arc(_ p: Point, from v: Point, sweep: Double, into out: inout OutlineBuffer) {
+    func arc(_ p: Point, from v: Point, sweep: Double, into out: inout ScratchBuffer<Point>) {
         // At most 4,096 steps an arc: only absurd widths (≥ 10⁶ times the tolerance)
         // reach the cap, and their arcs lie far outside any canvas.
+        guard sweep.isFinite else { return }
         let steps = min(4096, Int((abs(sweep) / arcStep).rounded(.up)))
         guard steps > 1 else { return }
         let a0 = atan2(v.y, v.x)
         let step = sweep / Double(steps)
         for k in 1..<steps {
             let a = a0 + step * Double(k)
-            out.add(Point(p.x + hw * cos(a), p.y + hw * sin(a)))
+            out.append(Point(p.x + hw * cos(a), p.y + hw * sin(a)))
         }
     }
 
@@ -235,7 +389,7 @@ private struct OutlineBuilder {
             out.add(p + n + e)
             out.add(p - n + e)
         case .round:
-            arc(p, from: n, sweep: -.pi, into: &out)
+            arc(p, from: n, sweep: -.pi, into: &out.points)
         }
     }
 

@@ -35,14 +35,17 @@ import CEngineSupport
 /// between shapes.
 ///
 /// ## Limits
-/// After `maxCrossings` crossing events in one fill (only adversarial paths get near),
-/// crossings are no longer split at: coverage stays finite and bounded, just not exact
-/// where edges cross.
+/// Each band a crossing splits off costs a pass over the active edges, so a fill
+/// may spend at most `crossingWork` edge visits on such bands (hundreds of
+/// thousands of crossings among a few hundred edges; only adversarial paths get
+/// near). Past it, crossings are no longer split at: coverage stays finite and
+/// bounded, just not exact where edges cross, and the fill ends in time linear in
+/// its edges and rows.
 public final class ScanConverter {
     private var workspace = Workspace()
     private var convex = ConvexAccumulator()
 
-    public static let maxCrossings = 1 << 20
+    public static let crossingWork = 1 << 25
 
     public init() {}
 
@@ -144,7 +147,7 @@ private struct Workspace {
         guard lastRow > firstRow else { return }
         blockRows = max(1, min(lastRow - firstRow, Workspace.blockCells / stride))
         ensure(cells: blockRows * stride, words: blockRows * wordsPerRow, rows: blockRows)
-        crossingsLeft = ScanConverter.maxCrossings
+        crossingsLeft = ScanConverter.crossingWork
 
         let list = edges.edges.pointer
         let n = edges.edges.count
@@ -243,16 +246,29 @@ private struct Workspace {
         let a = active.pointer, t = top.pointer
         let n = active.count
         guard n > 1 else { return }
+        @inline(__always) func before(_ x0: Double, _ e0: Int32, _ x1: Double, _ e1: Int32) -> Bool {
+            x0 > x1 + 1e-9 || (x0 >= x1 - 1e-9 && list[Int(e0)].slope > list[Int(e1)].slope)
+        }
+        // Past the crossing budget the order can change wholesale between bands:
+        // then a full sort, not a quadratic number of moves.
+        var movesLeft = 16 * n + 256
         for k in 1..<n {
             let v = a[k], x = t[k]
             var j = k
-            while j > 0 && (t[j - 1] > x + 1e-9 || (t[j - 1] >= x - 1e-9 && list[Int(a[j - 1])].slope > list[Int(v)].slope)) {
+            while j > 0 && before(t[j - 1], a[j - 1], x, v) {
                 a[j] = a[j - 1]
                 t[j] = t[j - 1]
                 j -= 1
+                movesLeft -= 1
             }
             a[j] = v
             t[j] = x
+            if movesLeft < 0 {
+                var pairs = (0..<n).map { (x: t[$0], edge: a[$0]) }
+                pairs.sort { before($1.x, $1.edge, $0.x, $0.edge) }
+                for i in 0..<n { t[i] = pairs[i].x; a[i] = pairs[i].edge }
+                return
+            }
         }
     }
 
@@ -293,7 +309,7 @@ private struct Workspace {
                 runSign[index] = sign
             }
         }
-        if yEnd < limit { crossingsLeft -= 1 }
+        if yEnd < limit { crossingsLeft -= n }
         return yEnd
     }
 

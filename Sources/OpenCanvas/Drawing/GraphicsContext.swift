@@ -144,7 +144,12 @@ public struct GraphicsContext {
         clipNode = recorder.list.addClip(node)
         if !inverse {
             let bounds = path.isEmpty ? CGRect.zero : path.boundingRect.applying(userTransform)
-            clipRect = clipRect.intersection(bounds)
+            // A shape whose bounds are not finite under the transform is not drawn by
+            // the renderer, so it clips everything away. (Foundation's `intersection`
+            // traps on such rectangles.)
+            let finite = bounds.origin.x.isFinite && bounds.origin.y.isFinite
+                && bounds.size.width.isFinite && bounds.size.height.isFinite
+            clipRect = finite ? clipRect.intersection(bounds) : .zero
             if clipRect.isNull { clipRect = .zero }
         }
     }
