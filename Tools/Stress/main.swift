@@ -5,7 +5,8 @@
 //                                      [--memory GIB] [--seeds S1,S2,…] [--backtrace]
 //
 // A trap prints the seed of the canvas that trapped; a canvas that takes longer
-// than the limit (2 s by default) is reported with its seed and the run stops.
+// than the limit (2 s by default) twice is reported with its seed and the run
+// fails; one running past ten times the limit stops it at once.
 // The process's address space is limited to 4 GiB (`--memory`): an allocation
 // past it fails, and a canvas that needed it traps and is reported.
 import Foundation
@@ -55,8 +56,10 @@ if !backtrace {
     for s in [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE, SIGABRT] { signal(s, reportSeedAndDie) }
 }
 
-// The watchdog: a canvas running past the limit is a hang.
-let hangLimit = limit
+// The watchdog: a canvas running past ten times the limit is a hang, and ends the
+// run at once. One past the limit is rendered again (the machine may have been
+// busy); past it twice, the run fails.
+let hangLimit = limit * 10
 let watchdog = Thread {
     while true {
         Thread.sleep(forTimeInterval: 0.25)
@@ -75,12 +78,23 @@ var slowest = (seconds: 0.0, seed: first)
 let runStart = Date()
 let seeds = listed ?? Array(first..<(first &+ UInt64(max(count, 0))))
 count = seeds.count
-for (done, seed) in seeds.enumerated() {
+func timedRender(_ seed: UInt64) -> Double {
     currentSeed = seed
     let start = DispatchTime.now().uptimeNanoseconds
     canvasStarted = start
     _ = MainActor.assumeIsolated { renderHostileCanvas(seed: seed) }
-    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    canvasStarted = 0
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+var overLimit: [UInt64] = []
+for (done, seed) in seeds.enumerated() {
+    var seconds = timedRender(seed)
+    if seconds > limit {
+        let again = timedRender(seed)
+        print("canvas-stress: seed \(seed) took \(String(format: "%.3f", seconds)) s, then \(String(format: "%.3f", again)) s")
+        seconds = min(seconds, again)
+        if seconds > limit { overLimit.append(seed) }
+    }
     if seconds > slowest.seconds { slowest = (seconds, seed) }
     if seconds > limit / 4 { print("canvas-stress: seed \(seed) took \(String(format: "%.3f", seconds)) s") }
     if (done + 1) % 50_000 == 0 {
@@ -90,4 +104,8 @@ for (done, seed) in seeds.enumerated() {
 canvasStarted = 0
 var usage = rusage()
 getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+if !overLimit.isEmpty {
+    print("canvas-stress: over the \(limit) s limit twice: seeds \(overLimit.map(String.init).joined(separator: ", "))")
+}
 print("canvas-stress: \(count) canvases from seed \(first) in \(Int(Date().timeIntervalSince(runStart))) s; slowest seed \(slowest.seed) in \(String(format: "%.3f", slowest.seconds)) s; peak RSS \(usage.ru_maxrss / 1024) MiB")
+if !overLimit.isEmpty { exit(1) }

@@ -45,7 +45,7 @@ public final class ScanConverter {
     private var workspace = Workspace()
     private var convex = ConvexAccumulator()
 
-    public static let crossingWork = 1 << 25
+    public static let crossingWork = 1 << 23
 
     public init() {}
 
