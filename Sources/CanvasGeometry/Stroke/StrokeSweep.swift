@@ -118,23 +118,17 @@ extension OutlineBuilder {
         piece(polygon, into: &out)
     }
 
-    /// A cap at `p`, where the path ends heading in unit direction `u`.
+    /// A cap at `p`, where the path ends heading in unit direction `u`: the cap the
+    /// outline draws (from `p + n` round to `p − n`, turning as the pieces do),
+    /// closed across the pen.
     mutating func capPiece(_ p: Point, direction u: Point, into out: inout OutlineBuffer) {
+        guard style.cap != .butt else { return }
+        let start = out.points.count
         let n = normal(u)
-        switch style.cap {
-        case .butt:
-            return
-        case .square:
-            let e = u * hw
-            piece([p + n, p + n + e, p - n + e, p - n], into: &out)
-        case .round:
-            var arcPoints = ScratchBuffer<Point>(capacity: 32)
-            arc(p, from: n, sweep: -.pi, into: &arcPoints)
-            var polygon = [p + n]
-            for k in 0..<arcPoints.count { polygon.append(arcPoints[k]) }
-            polygon.append(p - n)
-            piece(polygon, into: &out)
-        }
+        out.add(p + n)
+        cap(p, direction: u, into: &out)
+        out.add(p - n)
+        out.closeContour(from: start)
     }
 
     /// Adds a simple polygon as a contour of its own, turned the way every piece
