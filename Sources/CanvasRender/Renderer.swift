@@ -431,7 +431,7 @@ public final class Renderer {
             hair.width = 1
             let visible = Renderer.strokeVisibleRect(clip, reach: strokeReach(hair, scale: 1), inverse: .identity)
             Stroker.stroke(path.transformed(by: t), hair, tolerance: Flattening.tolerance, visible: visible,
-                           clip: Renderer.corners(clip, inverse: .identity), into: &outline)
+                           into: &outline)
             device = .identity
         } else {
             let scale = t.maxScale
@@ -440,8 +440,12 @@ public final class Renderer {
             let visible = inverse.flatMap {
                 Renderer.strokeVisibleRect(clip, reach: strokeReach(style, scale: scale), inverse: $0)
             }
+            // Only a pen at least as wide as the clip's diagonal can cover it (the
+            // corners are not worked out otherwise).
+            let diagonal = (Double(clip.width) * Double(clip.width) + Double(clip.height) * Double(clip.height)).squareRoot()
+            let corners = style.width * scale >= diagonal ? inverse.flatMap { Renderer.corners(clip, inverse: $0) } : nil
             Stroker.stroke(path, style, tolerance: Flattening.tolerance / scale, visible: visible,
-                           clip: inverse.flatMap { Renderer.corners(clip, inverse: $0) }, into: &outline)
+                           clip: corners, into: &outline)
         }
         guard !outline.contourEnds.isEmpty else { return }
         edges.reset(clip: clip)

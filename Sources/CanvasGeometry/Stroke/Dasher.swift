@@ -9,7 +9,9 @@
 public enum Dasher {
     /// At most this many dashes are made for one path; beyond it the path is drawn
     /// solid, so that a tiny pattern on a huge path finishes in bounded time.
-    public static let maxDashes = 1_000_000
+    /// (2¹⁷: a dash is a contour of its own, with caps, so this also bounds the
+    /// outline a dashed `strokedPath` returns.)
+    public static let maxDashes = 1 << 17
 
     /// The pattern to use, or `nil` for a solid line.
     public static func validPattern(_ dash: [Double]) -> [Double]? {
@@ -33,6 +35,9 @@ public enum Dasher {
             return Rect(minX: min(a.x, b.x), minY: min(a.y, b.y), maxX: max(a.x, b.x), maxY: max(a.y, b.y))
                 .isOutside(visible)
         }
+        // Segments that cross `visible`'s edge are cut there (collinear pieces: the
+        // dashes are the same), so that every piece is wholly inside or outside.
+        let lines = visible.map { v in lines.map { $0.cut(at: v) } } ?? lines
         // Bound the work before doing it. Segments outside `visible` cost nothing:
         // the pattern skips across them by whole periods.
         var total = 0.0
@@ -160,5 +165,42 @@ public enum Dasher {
             f.append(flag)
         }
         return (r, f)
+    }
+}
+
+extension Polyline {
+    /// The polyline with a vertex added where a segment enters or leaves `r`
+    /// (Liang–Barsky), so that no segment has parts both inside and outside it.
+    func cut(at r: Rect) -> Polyline {
+        let n = points.count
+        guard n > 1 else { return self }
+        var pts: [Point] = [], flags: [Bool] = []
+        var changed = false
+        let segments = closed ? n : n - 1
+        for k in 0..<segments {
+            let a = points[k], b = points[(k + 1) % n]
+            pts.append(a)
+            flags.append(isSmooth(k))
+            let d = b - a
+            var t0 = 0.0, t1 = 1.0
+            for (p, q) in [(-d.x, a.x - r.minX), (d.x, r.maxX - a.x), (-d.y, a.y - r.minY), (d.y, r.maxY - a.y)] {
+                if p == 0 { if q < 0 { t0 = 1; t1 = 0 } ; continue }
+                let t = q / p
+                if p < 0 { t0 = max(t0, t) } else { t1 = min(t1, t) }
+            }
+            guard t0 < t1 else { continue }
+            for t in [t0, t1] where t > 0 && t < 1 {
+                pts.append(a + d * t)
+                flags.append(true)          // inside a straight segment: no corner
+                changed = true
+            }
+        }
+        guard changed else { return self }
+        if !closed {
+            pts.append(points[n - 1])
+            flags.append(isSmooth(n - 1))
+        }
+        return Polyline(points: pts, closed: closed, direction: direction, smooth: flags,
+                        startTangent: startTangent, endTangent: endTangent)
     }
 }

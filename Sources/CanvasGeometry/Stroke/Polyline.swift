@@ -92,8 +92,14 @@ extension PathData {
     /// each curve are cut finer, in halves, until the pen turns by less than the
     /// tolerance across them: a chord's end stands off the curve's normal by half
     /// its turn, which a wide pen carries far out, past the stroke's true end.
-    public func polylines(tolerance: Double, visible: Rect? = nil, halfWidth: Double = 0) -> [Polyline] {
-        var builder = PolylineBuilder(tolerance: tolerance, visible: visible, halfWidth: halfWidth)
+    ///
+    /// `maximumSegments` caps the segments of one curve (or piece of one): a curve
+    /// needing more is cut more coarsely (2¹² by default: a circle of radius 10⁶
+    /// pixels; the pieces of larger curves near `visible` are split out first).
+    public func polylines(tolerance: Double, visible: Rect? = nil, halfWidth: Double = 0,
+                          maximumSegments: Int = 1 << 12) -> [Polyline] {
+        var builder = PolylineBuilder(tolerance: tolerance, visible: visible, halfWidth: halfWidth,
+                                      maximumSegments: maximumSegments)
         forEach { builder.add($0) }
         builder.finish(closed: false)
         return builder.result
@@ -105,6 +111,7 @@ private struct PolylineBuilder {
     let tolerance: Double
     let visible: Rect?
     let halfWidth: Double
+    let maximumSegments: Int
     var result: [Polyline] = []
     var points: [Point] = []
     var smooth: [Bool] = []
@@ -116,7 +123,8 @@ private struct PolylineBuilder {
     var endTangent = Point.zero
     var startTangent = Point.zero
 
-    init(tolerance: Double, visible: Rect?, halfWidth: Double) {
+    init(tolerance: Double, visible: Rect?, halfWidth: Double, maximumSegments: Int) {
+        self.maximumSegments = max(1, min(maximumSegments, 1 << 16))
         self.tolerance = tolerance
         self.visible = visible
         self.halfWidth = halfWidth.isFinite ? max(0, halfWidth) : 0
@@ -185,8 +193,13 @@ private struct PolylineBuilder {
         }
     }
 
-    static func firstNonZero(_ vs: Point...) -> Point {
-        vs.first { $0.x != 0 || $0.y != 0 } ?? .zero
+    /// The first of the directions that is not zero (zero when all are). Not
+    /// variadic: an array per path element would be an allocation per element.
+    @inline(__always)
+    static func firstNonZero(_ a: Point, _ b: Point, _ c: Point = .zero) -> Point {
+        if a.x != 0 || a.y != 0 { return a }
+        if b.x != 0 || b.y != 0 { return b }
+        return c
     }
 
     mutating func finish(closed: Bool) {
@@ -265,19 +278,15 @@ private struct PolylineBuilder {
         return min(24, Int(log2(excess).rounded(.up)))
     }
 
-    /// The most segments one curve (or piece of one) is cut into for stroking: a
-    /// curve needing more (a circle of radius 10⁶ pixels) is cut more coarsely. The
-    /// parts of larger curves near what shows are found before (`visible`).
-    static let maximumSegments = 1 << 12
 
     mutating func flatten(quad p0: Point, _ p1: Point, _ p2: Point, start: Bool, end: Bool) {
-        let n = max(1, min(Int(clamping: Flattening.quadSegments(p0, p1, p2, tolerance: tolerance)), PolylineBuilder.maximumSegments))
+        let n = max(1, min(Int(clamping: Flattening.quadSegments(p0, p1, p2, tolerance: tolerance)), maximumSegments))
         let h = 1 / Double(n)
         let first = start ? endHalvings(tangent: PolylineBuilder.firstNonZero(p1 - p0, p2 - p0),
                                         chord: Bezier.quadPoint(p0, p1, p2, h) - p0) : 0
         let last = end ? endHalvings(tangent: PolylineBuilder.firstNonZero(p2 - p1, p2 - p0),
                                      chord: p2 - Bezier.quadPoint(p0, p1, p2, 1 - h)) : 0
-        if first == 0 && last == 0 && n < PolylineBuilder.maximumSegments {
+        if first == 0 && last == 0 && n < maximumSegments {
             return Flattening.flattenQuad(p0, p1, p2, tolerance: tolerance) { push($0, smooth: true) }
         }
         for t in PolylineBuilder.parameters(n, first, last) { push(Bezier.quadPoint(p0, p1, p2, t), smooth: true) }
@@ -286,13 +295,13 @@ private struct PolylineBuilder {
 
     mutating func flatten(cubic p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, start: Bool, end: Bool) {
         let n = max(1, min(Int(clamping: Flattening.cubicSegments(p0, p1, p2, p3, tolerance: tolerance)),
-                           PolylineBuilder.maximumSegments))
+                           maximumSegments))
         let h = 1 / Double(n)
         let first = start ? endHalvings(tangent: PolylineBuilder.firstNonZero(p1 - p0, p2 - p0, p3 - p0),
                                         chord: Bezier.cubicPoint(p0, p1, p2, p3, h) - p0) : 0
         let last = end ? endHalvings(tangent: PolylineBuilder.firstNonZero(p3 - p2, p3 - p1, p3 - p0),
                                      chord: p3 - Bezier.cubicPoint(p0, p1, p2, p3, 1 - h)) : 0
-        if first == 0 && last == 0 && n < PolylineBuilder.maximumSegments {
+        if first == 0 && last == 0 && n < maximumSegments {
             return Flattening.flattenCubic(p0, p1, p2, p3, tolerance: tolerance) { push($0, smooth: true) }
         }
         for t in PolylineBuilder.parameters(n, first, last) { push(Bezier.cubicPoint(p0, p1, p2, p3, t), smooth: true) }

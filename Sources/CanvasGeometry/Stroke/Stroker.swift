@@ -78,7 +78,11 @@ public enum Stroker {
         guard bounds.isFinite, extent < 1e150 else { return Diagnostics.report(.nonFinitePath) }
         let pattern = Dasher.validPattern(style.dash)
         var flattening = tolerance
-        var lines = path.polylines(tolerance: flattening, visible: pattern == nil ? visible : nil, halfWidth: hw)
+        // Dashes flatten whole curves (their lengths must stay exact), as finely as
+        // fills do, when what shows is known (they are skipped there cheaply).
+        let maximumSegments = pattern != nil && visible != nil ? 1 << 16 : 1 << 12
+        var lines = path.polylines(tolerance: flattening, visible: pattern == nil ? visible : nil, halfWidth: hw,
+                                   maximumSegments: maximumSegments)
         // A bound on the work: past `pointBudget` points, curves are flattened more
         // coarsely. Only absurd transforms get here (a tolerance of 0.1 px under a
         // scale of 10¹⁹ asks for 10¹⁰ segments a curve).
@@ -87,7 +91,8 @@ public enum Stroker {
         while tries < 8, count > Stroker.pointBudget {
             flattening *= 16
             tries += 1
-            let coarser = path.polylines(tolerance: flattening, visible: pattern == nil ? visible : nil, halfWidth: hw)
+            let coarser = path.polylines(tolerance: flattening, visible: pattern == nil ? visible : nil, halfWidth: hw,
+                                         maximumSegments: maximumSegments)
             let coarserCount = coarser.reduce(0) { $0 + $1.points.count }
             lines = coarser
             if coarserCount * 4 > count * 3 { break }
@@ -95,10 +100,12 @@ public enum Stroker {
         }
         if let pattern {
             lines = Dasher.dash(lines, pattern: pattern, phase: style.dashPhase, visible: visible)
-        } else if let visible {
+        } else if let visible, !bounds.isInside(visible) {
             lines = lines.flatMap { $0.culled(to: visible) }
         }
-        if let clip, clip.count == 4, lines.contains(where: { Stroker.covers($0, hw, clip) }) {
+        // Only a pen wider than what shows can cover it.
+        if let clip, clip.count == 4, 2 * hw >= Stroker.diameter(clip),
+           lines.contains(where: { Stroker.covers($0, hw, clip) }) {
             let start = out.points.count
             for p in clip { out.add(p) }
             out.closeContour(from: start)
@@ -114,6 +121,13 @@ public enum Stroker {
             }
             builder.flushWedges(into: &out)
         }
+    }
+
+    /// The largest distance between two of `points`.
+    static func diameter(_ points: [Point]) -> Double {
+        var d = 0.0
+        for i in points.indices { for j in points.indices where j > i { d = max(d, points[i].distance(to: points[j])) } }
+        return d
     }
 
     /// Whether the rectangle one segment of `line` sweeps (half-width `hw` either
@@ -164,6 +178,8 @@ struct OutlineBuilder {
     /// Inner wedges of smooth vertices, closed fans (count, then points), added as
     /// contours of their own after the polyline's outline.
     var wedges = ScratchBuffer<Point>(capacity: 0)
+    /// Arc points the stroke may still make at full precision.
+    var arcPointsLeft = 1 << 20
     var wedgeSizes = ScratchBuffer<Int32>(capacity: 0)
 
     init(hw: Double, style: StrokeParameters, tolerance: Double) {
@@ -342,7 +358,9 @@ struct OutlineBuilder {
         let start = wedges.count
         wedges.append(p)
         wedges.append(p + n1)
-        arc(p, from: n1, sweep: -sweep, into: &wedges)
+        var points = wedges          // (a reference to the same storage)
+        arc(p, from: n1, sweep: -sweep, into: &points)
+        wedges = points
         wedges.append(p + n0)
         wedgeSizes.append(Int32(truncatingIfNeeded: wedges.count - start))
     }
@@ -363,11 +381,15 @@ struct OutlineBuilder {
     }
 
     /// Arc points strictly between `p + from` and its rotation by `sweep`.
-    func arc(_ p: Point, from v: Point, sweep: Double, into out: inout ScratchBuffer<Point>) {
-        // At most 4,096 steps an arc: only absurd widths (≥ 10⁶ times the tolerance)
-        // reach the cap, and their arcs lie far outside any canvas.
+    mutating func arc(_ p: Point, from v: Point, sweep: Double, into out: inout ScratchBuffer<Point>) {
+        // At most 4,096 steps an arc, and `arcPointsLeft` for the whole stroke: only
+        // absurd widths (≥ 10⁶ times the tolerance) on many sharp turns reach them,
+        // and past them arcs are cut in 8 (a bound on the outline: 2¹⁸ vertices
+        // turning by π at 0.01 rad a step would otherwise make 10⁸ points).
         guard sweep.isFinite else { return }
-        let steps = min(4096, Int((abs(sweep) / arcStep).rounded(.up)))
+        var steps = min(4096, Int((abs(sweep) / arcStep).rounded(.up)))
+        if steps > arcPointsLeft { steps = min(steps, 8) }
+        arcPointsLeft -= steps
         guard steps > 1 else { return }
         let a0 = atan2(v.y, v.x)
         let step = sweep / Double(steps)

@@ -4,6 +4,7 @@ import CanvasGeometry
 /// is covered when its centre is inside the path under the fill rule.
 public enum AliasedScan {
     public static func fill(_ edges: inout EdgeList, rule: FillRule, into out: inout SpanBuffer) {
+        edges.mergeLeftEdges()
         guard !edges.isEmpty, !edges.clip.isEmpty else { return }
         edges.sortByTop()
         let clip = edges.clip

@@ -56,6 +56,7 @@ public final class ScanConverter {
 
     /// Rasterizes `edges` (sorted in place) with anti-aliasing, appending spans.
     public func fill(_ edges: inout EdgeList, rule: FillRule, into out: inout SpanBuffer) {
+        edges.mergeLeftEdges()
         guard !edges.isEmpty, !edges.clip.isEmpty else { return }
         // Work on local copies of the buffers (they hold only pointers): the hot loops
         // then touch no class property, so no exclusivity checks run.

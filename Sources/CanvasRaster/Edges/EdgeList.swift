@@ -34,13 +34,18 @@ public struct Edge: Sendable {
 /// - parts above or below the box, or right of it, are dropped (they change no
 ///   pixel inside the box);
 /// - parts left of the box become vertical edges on its left side, keeping their
-///   winding for every pixel to the right;
+///   winding for every pixel to the right — merged, when the path finishes, into
+///   one edge per run of rows of constant winding there (an edge's direction is
+///   the net winding it adds), so that a hundred thousand pieces left of the box
+///   cost the scan converter a handful of edges;
 /// - curves far outside are not flattened at all, and huge curves are split before
 ///   flattening so that only pieces near the box are cut finely.
 ///
 /// Open subpaths are closed implicitly, as fills require.
 public struct EdgeList: PathSink {
     public private(set) var edges = ScratchBuffer<Edge>(capacity: 64)
+    /// Winding changes on the box's left side, at y: merged into edges by `finish`.
+    @usableFromInline var leftEvents = ScratchBuffer<LeftEvent>(capacity: 16)
     public private(set) var clip: PixelRect
     @usableFromInline var L: Double, T: Double, R: Double, B: Double
     @usableFromInline var start = Point.zero
@@ -79,6 +84,7 @@ public struct EdgeList: PathSink {
     /// Empties the list for a new path, keeping its storage.
     public mutating func reset(clip: PixelRect) {
         edges.removeAll()
+        leftEvents.removeAll()
         self.clip = clip
         L = Double(clip.x0); T = Double(clip.y0); R = Double(clip.x1); B = Double(clip.y1)
         open = false
@@ -186,9 +192,33 @@ public struct EdgeList: PathSink {
         if open { closeFigure() }
     }
 
-    /// Ends the path: closes the last subpath.
+    /// Ends the path: closes the last subpath, and merges the vertical edges on
+    /// the box's left side.
     public mutating func finish() {
         if open { closeFigure() }
+        mergeLeftEdges()
+    }
+
+    /// Merges the left side's winding changes into edges (idempotent; `finish`
+    /// and the scan converters call it).
+    public mutating func mergeLeftEdges() {
+        let n = leftEvents.count
+        guard n > 0 else { return }
+        var events = UnsafeMutableBufferPointer(start: leftEvents.pointer, count: n)
+        events.sort { $0.y < $1.y }
+        var winding: Int32 = 0
+        var k = 0
+        while k < n {
+            let y = events[k].y
+            while k < n && events[k].y == y {
+                winding &+= events[k].delta
+                k += 1
+            }
+            guard k < n else { break }
+            let next = events[k].y
+            if winding != 0 { edges.append(Edge(x0: L, y0: y, x1: L, y1: next, slope: 0, direction: winding)) }
+        }
+        leftEvents.removeAll()
     }
 
     @usableFromInline
@@ -272,7 +302,7 @@ public struct EdgeList: PathSink {
         }
         if !(y1 > y0) { return }
 
-        if x0 <= L && x1 <= L { return push(L, y0, L, y1, dir) }
+        if x0 <= L && x1 <= L { return pushLeft(y0, y1, dir) }
         if x0 >= R && x1 >= R { return }
         if x0 >= L && x0 <= R && x1 >= L && x1 <= R { return push(x0, y0, x1, y1, dir) }
 
@@ -297,11 +327,23 @@ public struct EdgeList: PathSink {
             let xa = x0 + (ya - y0) * slope, xb = x0 + (yb - y0) * slope
             let mid = (xa + xb) / 2
             if mid <= L {
-                push(L, ya, L, yb, dir)
+                pushLeft(ya, yb, dir)
             } else if mid < R {
                 push(min(max(xa, L), R), ya, min(max(xb, L), R), yb, dir)
             }
         }
+    }
+
+    /// A vertical run on the box's left side from `y0` to `y1` (merged at `finish`).
+    @usableFromInline
+    mutating func pushLeft(_ y0: Double, _ y1: Double, _ dir: Int32) {
+        guard y1 > y0 else { return }
+        leftEvents.append(LeftEvent(y: y0, delta: dir))
+        leftEvents.append(LeftEvent(y: y1, delta: -dir))
+        minY = min(minY, y0)
+        maxY = max(maxY, y1)
+        minX = min(minX, L)
+        maxX = max(maxX, L)
     }
 
     @usableFromInline
@@ -314,4 +356,12 @@ public struct EdgeList: PathSink {
         minX = min(minX, min(x0, x1))
         maxX = max(maxX, max(x0, x1))
     }
+}
+
+/// A change of winding on the clip box's left side.
+@usableFromInline
+struct LeftEvent: BitwiseCopyable {
+    @usableFromInline var y: Double
+    @usableFromInline var delta: Int32
+    @usableFromInline init(y: Double, delta: Int32) { self.y = y; self.delta = delta }
 }
