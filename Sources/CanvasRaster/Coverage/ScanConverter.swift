@@ -40,12 +40,16 @@ import CEngineSupport
 /// thousands of crossings among a few hundred edges; only adversarial paths get
 /// near). Past it, crossings are no longer split at: coverage stays finite and
 /// bounded, just not exact where edges cross, and the fill ends in time linear in
-/// its edges and rows.
+/// its edges and rows. A fill whose sweep would visit more than `sweepWork` edges
+/// (estimated before it starts: tens of thousands of edges over the same rows) is
+/// accumulated instead: exact where contours do not overlap, bounded elsewhere.
 public final class ScanConverter {
     private var workspace = Workspace()
     private var convex = ConvexAccumulator()
 
     public static let crossingWork = 1 << 23
+    /// The sweep's estimated edge visits beyond which a fill is accumulated.
+    public static let sweepWork = 1 << 25
 
     public init() {}
 
@@ -152,6 +156,19 @@ private struct Workspace {
 
         let list = edges.edges.pointer
         let n = edges.edges.count
+        // The sweep visits every active edge at every event (an edge's end, a
+        // crossing): with tens of thousands of edges spanning the same rows that is
+        // quadratic. Past `sweepWork` (estimated: events times the mean number of
+        // edges a row holds) the edges are accumulated instead.
+        var spannedRows = 0.0
+        for i in 0..<n { spannedRows += list[i].y1 - list[i].y0 }
+        let estimate = 2 * Double(n) * spannedRows / Double(lastRow - firstRow)
+        if estimate > Double(ScanConverter.sweepWork) {
+            blockTop = firstRow
+            resetBlock()
+            return accumulate(list, count: n, firstRow: firstRow, lastRow: lastRow, x0: cellLeft, width: width,
+                              rule: rule, into: &out)
+        }
         runStart.resize(n)
         runSign.resize(n)
         for i in 0..<n { runStart[i] = .nan }
@@ -312,6 +329,35 @@ private struct Workspace {
         }
         if yEnd < limit { crossingsLeft -= n }
         return yEnd
+    }
+
+    /// The bounded-work fallback: every edge's signed area (its direction the
+    /// sign) is summed into the cells, and the rule applied to the sums — exact
+    /// where no two contours overlap, and, where they do, coverage finite and
+    /// clamped (the classic accumulation rasterizer's answer). Work is linear in
+    /// the rows the edges cross.
+    mutating func accumulate(_ list: UnsafeMutablePointer<Edge>, count n: Int, firstRow: Int, lastRow: Int,
+                             x0: Int, width: Int, rule: FillRule, into out: inout SpanBuffer) {
+        var next = 0
+        var live: [Int] = []
+        while blockTop < lastRow {
+            let top = Double(blockTop), bottom = Double(min(blockTop + blockRows, lastRow))
+            while next < n && list[next].y0 < bottom {
+                live.append(next)
+                next += 1
+            }
+            live.removeAll { list[$0].y1 <= top }
+            for i in live {
+                let e = list[i]
+                let ya = max(e.y0, top), yb = min(e.y1, bottom)
+                if yb > ya { accumulateEdge(e, ya: ya, yb: yb, sign: Double(e.direction)) }
+            }
+            if blockTop + blockRows >= lastRow {
+                sweepBlock(rows: lastRow - blockTop, x0: x0, width: width, rule: rule, into: &out)
+                return
+            }
+            flushBlock(lastRow: lastRow, x0: x0, width: width, rule: rule, into: &out)
+        }
     }
 
     /// Accumulates an edge's boundary run up to `y` and closes it.
