@@ -264,26 +264,25 @@ private struct Workspace {
         let a = active.pointer, t = top.pointer
         let n = active.count
         guard n > 1 else { return }
-        @inline(__always) func before(_ x0: Double, _ e0: Int32, _ x1: Double, _ e1: Int32) -> Bool {
-            x0 > x1 + 1e-9 || (x0 >= x1 - 1e-9 && list[Int(e0)].slope > list[Int(e1)].slope)
-        }
         // Past the crossing budget the order can change wholesale between bands:
         // then a full sort, not a quadratic number of moves.
         var movesLeft = 16 * n + 256
         for k in 1..<n {
             let v = a[k], x = t[k]
             var j = k
-            while j > 0 && before(t[j - 1], a[j - 1], x, v) {
+            while j > 0 && (t[j - 1] > x + 1e-9 || (t[j - 1] >= x - 1e-9 && list[Int(a[j - 1])].slope > list[Int(v)].slope)) {
                 a[j] = a[j - 1]
                 t[j] = t[j - 1]
                 j -= 1
-                movesLeft -= 1
             }
             a[j] = v
             t[j] = x
+            movesLeft -= k - j
             if movesLeft < 0 {
                 var pairs = (0..<n).map { (x: t[$0], edge: a[$0]) }
-                pairs.sort { before($1.x, $1.edge, $0.x, $0.edge) }
+                pairs.sort { p, q in
+                    p.x < q.x - 1e-9 || (p.x <= q.x + 1e-9 && list[Int(p.edge)].slope < list[Int(q.edge)].slope)
+                }
                 for i in 0..<n { t[i] = pairs[i].x; a[i] = pairs[i].edge }
                 return
             }
