@@ -51,17 +51,9 @@ enum DateText {
     static func string(_ date: Date, style: Text.DateStyle, locale: Locale, now: Date) -> String {
         switch style.kind {
         case .time:
-            let f = DateFormatter()
-            f.locale = locale
-            f.dateStyle = .none
-            f.timeStyle = .short
-            return f.string(from: date)
+            return formatter(locale, date: .none, time: .short).string(from: date)
         case .date:
-            let f = DateFormatter()
-            f.locale = locale
-            f.dateStyle = .long
-            f.timeStyle = .none
-            return f.string(from: date)
+            return formatter(locale, date: .long, time: .none).string(from: date)
         case .relative:
             return components(abs(date.timeIntervalSince(now)), locale: locale, units: 2)
         case .offset:
@@ -74,6 +66,14 @@ enum DateText {
             let h = total / 3600, m = (total % 3600) / 60, s = total % 60
             return h > 0 ? String(format: "%d:%02d:%02d", h, m, s) : String(format: "%d:%02d", m, s)
         }
+    }
+
+    static func formatter(_ locale: Locale, date: DateFormatter.Style, time: DateFormatter.Style) -> DateFormatter {
+        let f = DateFormatter()
+        f.locale = locale
+        f.dateStyle = date
+        f.timeStyle = time
+        return f
     }
 
     /// "2 hours, 23 minutes": the largest `units` non-zero units, spelled out, the
