@@ -296,7 +296,8 @@ extension WindowHostTests {
 
 extension WindowHostTests {
     @Test func aLostServerEndsTheWindowNotTheProcess() throws {
-        var display: VirtualDisplay? = try #require(VirtualDisplay())
+        let first = try #require(VirtualDisplay())
+        var display: VirtualDisplay? = first
         let window = try #require(WindowHost(size: CGSize(width: 30, height: 30), display: display!.name) { Color.red })
         let deadline = Date().addingTimeInterval(2)
         while window.renderCount == 0, Date() < deadline { window.processEvents(timeout: 0.02) }

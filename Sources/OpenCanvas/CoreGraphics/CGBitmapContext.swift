@@ -17,7 +17,7 @@ public struct CGBitmapInfo: OptionSet, Sendable {
     public static let byteOrderMask = CGBitmapInfo(rawValue: 0x7000)
     public static let byteOrder32Little = CGBitmapInfo(rawValue: 2 << 12)
     public static let byteOrder32Big = CGBitmapInfo(rawValue: 4 << 12)
-    public static let byteOrderDefault = CGBitmapInfo(rawValue: 0)
+    public static let byteOrderDefault: CGBitmapInfo = []
 }
 
 /// The pixels of a bitmap context: drawing is recorded, then rendered into them

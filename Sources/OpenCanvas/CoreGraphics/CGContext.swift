@@ -221,13 +221,13 @@ public final class CGContext {
     }
 
     private func fill(_ p: Path, evenOdd: Bool) {
-        guard var g = paintTarget() else { return }
+        guard let g = paintTarget() else { return }
         g.fill(p, with: .color(state.fill), style: FillStyle(eoFill: evenOdd, antialiased: state.antialias))
         _ = g
     }
 
     private func stroke(_ p: Path) {
-        guard var g = paintTarget() else { return }
+        guard let g = paintTarget() else { return }
         g.stroke(p, with: .color(state.stroke), style: strokeStyle)
         _ = g
     }
@@ -382,7 +382,7 @@ public final class CGContext {
     /// only with the matching options.
     public func drawLinearGradient(_ gradient: CGGradient, start: CGPoint, end: CGPoint,
                                    options: CGGradientDrawingOptions) {
-        guard var g = paintTarget(), start.isFinite, end.isFinite else { return }
+        guard let g = paintTarget(), start.isFinite, end.isFinite else { return }
         let box = g.clipBoundingRect
         guard !box.isNull, !box.isEmpty else { return }
         let dx = end.x - start.x, dy = end.y - start.y
@@ -403,7 +403,7 @@ public final class CGContext {
     /// (later circles over earlier ones); beyond them only with the options.
     public func drawRadialGradient(_ gradient: CGGradient, startCenter: CGPoint, startRadius: CGFloat,
                                    endCenter: CGPoint, endRadius: CGFloat, options: CGGradientDrawingOptions) {
-        guard var g = paintTarget(), startCenter.isFinite, endCenter.isFinite, startRadius.isFinite,
+        guard let g = paintTarget(), startCenter.isFinite, endCenter.isFinite, startRadius.isFinite,
               endRadius.isFinite, startRadius >= 0, endRadius >= 0 else { return }
         let box = g.clipBoundingRect
         guard !box.isNull, !box.isEmpty else { return }
@@ -504,7 +504,7 @@ public final class CGContext {
         guard isValid, let open = layers.popLast() else { return }
         stack.removeSubrange(min(open.stackDepth, stack.count)...)
         state = open.outer
-        guard var g = paintTarget(), let mode = g.blendMode.engine else { return }
+        guard let g = paintTarget(), let mode = g.blendMode.engine else { return }
         g.append(.layer(open.layer), paint: .solid(.transparent), blendMode: mode, opacity: g.opacity)
     }
 }

@@ -140,24 +140,6 @@ public final class HeadlessHost<Content: View> {
         return image ?? CGImage(width: 0, height: 0, premultiplied: [])
     }
 
-    /// A recorded frame waiting for its pixels: everything the main actor must do
-    /// (bodies, layout, canvas renderers) is done; what is left only reads the
-    /// immutable display list, so it may run on another thread.
-    package struct RecordedFrame: Sendable {
-        let list: DisplayList
-        let size: CGSize
-        let scale: CGFloat
-        /// Whether a canvas in it allows asynchronous rendering.
-        package let asynchronous: Bool
-        /// The host's `renderCount` when it was recorded.
-        package let number: Int
-
-        package func rasterize() -> CGImage {
-            Rasterization.image(of: list, size: size, scale: scale, opaque: false, colorMode: .nonLinear)
-                ?? CGImage(width: 0, height: 0, premultiplied: [])
-        }
-    }
-
     /// Records a frame if anything changed (`nil` otherwise); `finish` takes its pixels.
     package func recordFrame() -> RecordedFrame? {
         guard let recorder = update() else { return nil }
@@ -307,6 +289,24 @@ public final class HeadlessHost<Content: View> {
     public func resize(to newSize: CGSize) {
         size = newSize
         root = nil
+    }
+}
+
+/// A recorded frame waiting for its pixels: everything the main actor must do
+/// (bodies, layout, canvas renderers) is done; what is left only reads the
+/// immutable display list, so it may run on another thread.
+package struct RecordedFrame: Sendable {
+    let list: DisplayList
+    let size: CGSize
+    let scale: CGFloat
+    /// Whether a canvas in it allows asynchronous rendering.
+    package let asynchronous: Bool
+    /// The host's `renderCount` when it was recorded.
+    package let number: Int
+
+    package func rasterize() -> CGImage {
+        Rasterization.image(of: list, size: size, scale: scale, opaque: false, colorMode: .nonLinear)
+            ?? CGImage(width: 0, height: 0, premultiplied: [])
     }
 }
 

@@ -45,7 +45,7 @@ public struct RoundedRectangle: InsettableShape {
     public var cornerSize: CGSize
     public var style: RoundedCornerStyle
 
-    nonisolated public var animatableData: CGSize.AnimatableData {
+    public var animatableData: CGSize.AnimatableData {
         get { cornerSize.animatableData }
         set { cornerSize.animatableData = newValue }
     }

@@ -48,7 +48,7 @@ public struct _TrimmedShape<Content: Shape>: Shape {
     public var to: CGFloat
     public func path(in rect: CGRect) -> Path { shape.path(in: rect).trimmedPath(from: from, to: to) }
     /// The trimmed shape's data with its start and end fractions.
-    nonisolated public var animatableData: AnimatablePair<Content.AnimatableData, AnimatablePair<CGFloat, CGFloat>> {
+    public var animatableData: AnimatablePair<Content.AnimatableData, AnimatablePair<CGFloat, CGFloat>> {
         get { AnimatablePair(shape.animatableData, AnimatablePair(from, to)) }
         set { shape.animatableData = newValue.first; (from, to) = (newValue.second.first, newValue.second.second) }
     }
@@ -66,7 +66,7 @@ public struct OffsetShape<Content: Shape>: Shape {
     public var shape: Content
     public var offset: CGSize
     public func path(in rect: CGRect) -> Path { shape.path(in: rect).offsetBy(dx: offset.width, dy: offset.height) }
-    nonisolated public var animatableData: AnimatablePair<Content.AnimatableData, CGSize.AnimatableData> {
+    public var animatableData: AnimatablePair<Content.AnimatableData, CGSize.AnimatableData> {
         get { AnimatablePair(shape.animatableData, offset.animatableData) }
         set { shape.animatableData = newValue.first; offset.animatableData = newValue.second }
     }
@@ -84,7 +84,7 @@ public struct ScaledShape<Content: Shape>: Shape {
     public var shape: Content
     public var scale: CGSize
     public var anchor: UnitPoint
-    nonisolated public var animatableData: AnimatablePair<Content.AnimatableData, AnimatablePair<CGSize.AnimatableData, UnitPoint.AnimatableData>> {
+    public var animatableData: AnimatablePair<Content.AnimatableData, AnimatablePair<CGSize.AnimatableData, UnitPoint.AnimatableData>> {
         get { AnimatablePair(shape.animatableData, AnimatablePair(scale.animatableData, anchor.animatableData)) }
         set {
             shape.animatableData = newValue.first
@@ -102,7 +102,7 @@ public struct RotatedShape<Content: Shape>: Shape {
     public var shape: Content
     public var angle: Angle
     public var anchor: UnitPoint
-    nonisolated public var animatableData: AnimatablePair<Content.AnimatableData, AnimatablePair<Double, UnitPoint.AnimatableData>> {
+    public var animatableData: AnimatablePair<Content.AnimatableData, AnimatablePair<Double, UnitPoint.AnimatableData>> {
         get { AnimatablePair(shape.animatableData, AnimatablePair(angle.radians, anchor.animatableData)) }
         set {
             shape.animatableData = newValue.first
@@ -120,7 +120,7 @@ public struct _StrokedShape<Content: Shape>: Shape {
     public var shape: Content
     public var style: StrokeStyle
     public func path(in rect: CGRect) -> Path { shape.path(in: rect).strokedPath(style) }
-    nonisolated public var animatableData: AnimatablePair<Content.AnimatableData, CGFloat> {
+    public var animatableData: AnimatablePair<Content.AnimatableData, CGFloat> {
         get { AnimatablePair(shape.animatableData, style.lineWidth) }
         set { shape.animatableData = newValue.first; style.lineWidth = newValue.second }
     }
