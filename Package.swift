@@ -7,6 +7,8 @@ let package = Package(
     name: "OpenCanvas",
     products: [
         .library(name: "OpenCanvas", targets: ["OpenCanvas"]),
+        // The live X11 window: the only product that links libX11 and libXext.
+        .library(name: "OpenCanvasWindow", targets: ["OpenCanvasWindow"]),
         .executable(name: "canvas-gallery", targets: ["CanvasGallery"]),
         .executable(name: "canvas-bench", targets: ["CanvasBench"]),
         .executable(name: "first-picture", targets: ["FirstPicture"]),
@@ -48,15 +50,29 @@ let package = Package(
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         .target(name: "CanvasCodecs", dependencies: ["CPNG", "CJPEG"]),
 
-        // MARK: 8 — the window host's Xlib calls (Debian's libx11 and libxext)
-        .target(name: "CX11", linkerSettings: [.linkedLibrary("X11"), .linkedLibrary("Xext")]),
+        // MARK: 6 — the SwiftUI-shaped drawing API: GraphicsContext, Path, Color, text,
+        // images, shape styles, the environment values a canvas sees, the Core Graphics bridge
+        .target(name: "OpenCanvasDrawing", dependencies: ["CanvasGeometry", "CanvasPaint", "CanvasEffects", "CanvasRender",
+                                                          "CanvasText", "CanvasCodecs"]),
 
-        // MARK: 6–8 — the SwiftUI-shaped drawing API, views and hosts
-        .target(name: "OpenCanvas", dependencies: ["CanvasRender", "CanvasText", "CanvasCodecs", "CX11"]),
+        // MARK: 7 — views: layout, state and the view graph, animation, gestures,
+        // accessibility, time (TimelineView), shapes as views, Canvas
+        .target(name: "OpenCanvasViews", dependencies: ["OpenCanvasDrawing", "CanvasGeometry", "CanvasPaint", "CanvasRender"]),
+
+        // MARK: 8 — hosts: headless (images, taps, the clock, export) and the X11 window
+        .target(name: "OpenCanvasHeadless", dependencies: ["OpenCanvasViews", "OpenCanvasDrawing", "CanvasGeometry", "CanvasPaint",
+                                                           "CanvasRender", "CanvasCodecs"]),
+        .target(name: "CX11", linkerSettings: [.linkedLibrary("X11"), .linkedLibrary("Xext")]),
+        .target(name: "OpenCanvasWindow", dependencies: ["OpenCanvas", "OpenCanvasHeadless", "OpenCanvasViews",
+                                                         "OpenCanvasDrawing", "CanvasGeometry", "CX11"]),
+
+        // The umbrella users import: re-exports the drawing API, the views and the
+        // headless host (not the window, which links X11).
+        .target(name: "OpenCanvas", dependencies: ["OpenCanvasDrawing", "OpenCanvasViews", "OpenCanvasHeadless"]),
 
         // MARK: 9 — tools, and the example scenes they and the tests share
         .target(name: "CanvasScenes", dependencies: ["OpenCanvas"]),
-        .executableTarget(name: "CanvasGallery", dependencies: ["OpenCanvas", "CanvasScenes"], path: "Tools/Gallery"),
+        .executableTarget(name: "CanvasGallery", dependencies: ["OpenCanvas", "OpenCanvasWindow", "CanvasScenes"], path: "Tools/Gallery"),
         .executableTarget(name: "CanvasBench", dependencies: ["OpenCanvas", "CanvasRender", "CanvasPaint", "CanvasEffects", "CanvasCodecs",
                                                              "CanvasScenes"],
                           path: "Tools/Bench"),
@@ -73,5 +89,6 @@ let package = Package(
         .testTarget(name: "CanvasPaintTests", dependencies: ["CanvasPaint", "CanvasRaster", "CanvasGeometry", "CPixelKernels"]),
         .testTarget(name: "OpenCanvasTests", dependencies: ["OpenCanvas", "RenderTesting", "CanvasGeometry", "CanvasEffects", "CanvasScenes", "CanvasText"],
                     exclude: ["References"]),
+        .testTarget(name: "OpenCanvasWindowTests", dependencies: ["OpenCanvasWindow", "RenderTesting"]),
     ]
 )

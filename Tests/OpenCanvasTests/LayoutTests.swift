@@ -1,6 +1,7 @@
 import Testing
 import Foundation
-@testable import OpenCanvas
+import OpenCanvas
+@testable import OpenCanvasViews
 import RenderTesting
 
 /// Lays a view out as a root of `size` (proposed that size, centred in it, as a

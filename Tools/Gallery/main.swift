@@ -8,6 +8,7 @@
 
 import Foundation
 import OpenCanvas
+import OpenCanvasWindow
 import CanvasScenes
 
 var output = "gallery-output"

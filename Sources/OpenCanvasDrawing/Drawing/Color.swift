@@ -1,0 +1,180 @@
+import Foundation
+
+/// A representation of a colour that adapts to a given context.
+///
+/// Colours are kept as extended sRGB components (values outside 0…1 allowed), as
+/// SwiftUI documents. The named system colours have Apple's light-appearance values
+/// (Human Interface Guidelines, "Color", iOS system colours); OpenCanvas renders the
+/// light appearance.
+@frozen
+public struct Color: Hashable, Sendable, CustomStringConvertible {
+    /// The profile of a colour's components.
+    public enum RGBColorSpace: Hashable, Sendable {
+        /// Extended sRGB.
+        case sRGB
+        /// sRGB primaries with a linear transfer function.
+        case sRGBLinear
+        /// Display P3 primaries with the sRGB transfer function.
+        case displayP3
+    }
+
+    /// Extended sRGB components, sRGB transfer function.
+    @usableFromInline var red: Double, green: Double, blue: Double, opacity: Double
+    @usableFromInline var name: String?
+
+    @usableFromInline
+    init(srgb red: Double, _ green: Double, _ blue: Double, _ opacity: Double, name: String? = nil) {
+        self.red = red; self.green = green; self.blue = blue; self.opacity = opacity; self.name = name
+    }
+
+    /// A colour from red, green and blue components in `colorSpace`.
+    public init(_ colorSpace: RGBColorSpace = .sRGB, red: Double, green: Double, blue: Double,
+                opacity: Double = 1) {
+        let (r, g, b) = Color.toSRGB(colorSpace, red, green, blue)
+        self.init(srgb: r, g, b, opacity)
+    }
+
+    /// A grey colour.
+    public init(_ colorSpace: RGBColorSpace = .sRGB, white: Double, opacity: Double = 1) {
+        self.init(colorSpace, red: white, green: white, blue: white, opacity: opacity)
+    }
+
+    /// A colour from hue, saturation and brightness (all in 0…1).
+    public init(hue: Double, saturation: Double, brightness: Double, opacity: Double = 1) {
+        let h = hue.isFinite ? (hue - hue.rounded(.down)) * 6 : 0
+        let s = saturation, v = brightness
+        let i = Int(h.rounded(.down)) % 6
+        let f = h - h.rounded(.down)
+        let p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f))
+        let (r, g, b): (Double, Double, Double)
+        switch i {
+        case 0: (r, g, b) = (v, t, p)
+        case 1: (r, g, b) = (q, v, p)
+        case 2: (r, g, b) = (p, v, t)
+        case 3: (r, g, b) = (p, q, v)
+        case 4: (r, g, b) = (t, p, v)
+        default: (r, g, b) = (v, p, q)
+        }
+        self.init(srgb: r, g, b, opacity)
+    }
+
+    /// A colour with its opacity multiplied by `opacity`.
+    public func opacity(_ opacity: Double) -> Color {
+        var c = self
+        c.opacity *= opacity
+        c.name = name.map { "\(Int((opacity * 100).rounded()))% \($0)" }
+        return c
+    }
+
+    public var description: String {
+        if let name { return name }
+        func hex(_ v: Double) -> String {
+            let i = Int((min(max(v, 0), 1) * 255).rounded())
+            return String(i, radix: 16, uppercase: true).leftPadded(2)
+        }
+        return "#" + hex(red) + hex(green) + hex(blue) + hex(opacity)
+    }
+
+    public static func == (a: Color, b: Color) -> Bool {
+        a.red == b.red && a.green == b.green && a.blue == b.blue && a.opacity == b.opacity
+    }
+
+    public func hash(into h: inout Hasher) {
+        h.combine(red); h.combine(green); h.combine(blue); h.combine(opacity)
+    }
+
+    // MARK: Resolving
+
+    /// A concrete colour: components in extended sRGB.
+    @frozen
+    public struct Resolved: Hashable, Sendable {
+        public var red: Float
+        public var green: Float
+        public var blue: Float
+        public var opacity: Float
+
+        public init(colorSpace: RGBColorSpace = .sRGB, red: Float, green: Float, blue: Float, opacity: Float = 1) {
+            let (r, g, b) = Color.toSRGB(colorSpace, Double(red), Double(green), Double(blue))
+            self.red = Float(r); self.green = Float(g); self.blue = Float(b); self.opacity = opacity
+        }
+
+        public var linearRed: Float { Float(Color.srgbToLinear(Double(red))) }
+        public var linearGreen: Float { Float(Color.srgbToLinear(Double(green))) }
+        public var linearBlue: Float { Float(Color.srgbToLinear(Double(blue))) }
+    }
+
+    public init(_ resolved: Resolved) {
+        self.init(srgb: Double(resolved.red), Double(resolved.green), Double(resolved.blue), Double(resolved.opacity))
+    }
+
+    /// The colour's components in `environment` (OpenCanvas renders the light
+    /// appearance, so the environment does not change them).
+    public func resolve(in environment: EnvironmentValues) -> Resolved {
+        var r = Resolved(red: 0, green: 0, blue: 0, opacity: 0)
+        r.red = Float(red); r.green = Float(green); r.blue = Float(blue); r.opacity = Float(opacity)
+        return r
+    }
+
+    // MARK: Colour spaces
+
+    static func srgbToLinear(_ v: Double) -> Double {
+        let a = abs(v)
+        let l = a <= 0.04045 ? a / 12.92 : pow((a + 0.055) / 1.055, 2.4)
+        return v < 0 ? -l : l
+    }
+
+    package static func linearToSRGB(_ v: Double) -> Double {
+        let a = abs(v)
+        let e = a <= 0.0031308 ? a * 12.92 : 1.055 * pow(a, 1 / 2.4) - 0.055
+        return v < 0 ? -e : e
+    }
+
+    static func toSRGB(_ space: RGBColorSpace, _ r: Double, _ g: Double, _ b: Double) -> (Double, Double, Double) {
+        switch space {
+        case .sRGB:
+            return (r, g, b)
+        case .sRGBLinear:
+            return (linearToSRGB(r), linearToSRGB(g), linearToSRGB(b))
+        case .displayP3:
+            // Decode, convert linear Display P3 to linear sRGB (D65 both), re-encode.
+            let lr = srgbToLinear(r), lg = srgbToLinear(g), lb = srgbToLinear(b)
+            let sr = 1.2249401 * lr - 0.2249404 * lg + 0.0000001 * lb
+            let sg = -0.0420569 * lr + 1.0420571 * lg - 0.0000001 * lb
+            let sb = -0.0196376 * lr - 0.0786361 * lg + 1.0982735 * lb
+            return (linearToSRGB(sr), linearToSRGB(sg), linearToSRGB(sb))
+        }
+    }
+}
+
+extension Color {
+    private init(system r: Int, _ g: Int, _ b: Int, _ name: String) {
+        self.init(srgb: Double(r) / 255, Double(g) / 255, Double(b) / 255, 1, name: name)
+    }
+
+    public static let black = Color(srgb: 0, 0, 0, 1, name: "black")
+    public static let white = Color(srgb: 1, 1, 1, 1, name: "white")
+    public static let clear = Color(srgb: 0, 0, 0, 0, name: "clear")
+    public static let red = Color(system: 255, 59, 48, "red")
+    public static let orange = Color(system: 255, 149, 0, "orange")
+    public static let yellow = Color(system: 255, 204, 0, "yellow")
+    public static let green = Color(system: 52, 199, 89, "green")
+    public static let mint = Color(system: 0, 199, 190, "mint")
+    public static let teal = Color(system: 48, 176, 199, "teal")
+    public static let cyan = Color(system: 50, 173, 230, "cyan")
+    public static let blue = Color(system: 0, 122, 255, "blue")
+    public static let indigo = Color(system: 88, 86, 214, "indigo")
+    public static let purple = Color(system: 175, 82, 222, "purple")
+    public static let pink = Color(system: 255, 45, 85, "pink")
+    public static let brown = Color(system: 162, 132, 94, "brown")
+    public static let gray = Color(system: 142, 142, 147, "gray")
+    /// The label colour: black in the light appearance.
+    public static let primary = Color(srgb: 0, 0, 0, 1, name: "primary")
+    /// The secondary label colour: #3C3C43 at 60 % opacity in the light appearance.
+    public static let secondary = Color(srgb: 60.0 / 255, 60.0 / 255, 67.0 / 255, 0.6, name: "secondary")
+    /// The accent colour: system blue unless an app sets another.
+    public static var accentColor: Color { .blue }
+}
+
+extension String {
+    func leftPadded(_ n: Int) -> String { String(repeating: "0", count: max(0, n - count)) + self }
+}

@@ -1,0 +1,469 @@
+import Foundation
+import Synchronization
+import CanvasGeometry
+import CanvasText
+import CanvasRender
+
+extension GraphicsContext {
+    /// A text resolved against a context's environment (font, locale, alignment,
+    /// line limit, truncation): it can be measured, and drawn any number of times.
+    public struct ResolvedText {
+        /// The fill for parts of the text that have no colour of their own. Defaults
+        /// to `.foreground`.
+        public var shading: Shading
+
+        package let spans: [TextSpan]
+        /// The fills of colour tags 1…: runs with their own foreground, and
+        /// decorations with their own colour. Tag 0 is `shading`.
+        let fills: [Text.Foreground]
+        /// Images set inline, by attachment id.
+        let images: [Image]
+        let alignment: TextLayoutOptions.Alignment
+        let lineLimit: Int?
+        let truncation: TextLayoutOptions.Truncation
+        let locale: String?
+
+        package init(text: Text, environment: EnvironmentValues) {
+            shading = .foreground
+            var builder = SpanBuilder(font: environment.font, displayScale: environment.displayScale)
+            builder.add(text, environment: environment)
+            spans = builder.spans
+            fills = builder.fills
+            images = builder.images
+            switch environment.multilineTextAlignment {
+            case .leading: alignment = .leading
+            case .center: alignment = .center
+            case .trailing: alignment = .trailing
+            }
+            lineLimit = environment.lineLimit.map { max(1, $0) }
+            switch environment.truncationMode {
+            case .head: truncation = .head
+            case .middle: truncation = .middle
+            case .tail: truncation = .tail
+            }
+            // The default (current) locale's identifier is looked up once per process.
+            let identifier = environment.localeIdentifier ?? ResolvedText.currentLocaleIdentifier
+            locale = identifier.isEmpty ? nil : identifier
+        }
+
+        static let currentLocaleIdentifier = Locale.current.identifier
+
+        /// The layout in a proposed size (a `nil` or infinite dimension: unlimited).
+        func layout(width: CGFloat?, height: CGFloat?, alignmentWidth: CGFloat? = nil) -> TextLayout {
+            laidOut(width: width, height: height, alignmentWidth: alignmentWidth).layout
+        }
+
+        func laidOut(width: CGFloat?, height: CGFloat?, alignmentWidth: CGFloat? = nil) -> LaidOutText {
+            func limit(_ v: CGFloat?) -> Double? {
+                guard let v, v.isFinite else { return nil }
+                return Double(max(0, v))
+            }
+            let options = TextLayoutOptions(maxWidth: limit(width), maxHeight: limit(height), lineLimit: lineLimit,
+                                            truncation: truncation, alignment: alignment,
+                                            alignmentWidth: limit(alignmentWidth), locale: locale)
+            return TextLayoutCache.shared.layout(spans, options)
+        }
+
+        /// The size the text takes when laid out in `size`: lines wrap to its width,
+        /// and lines beyond its height (or the line limit) are cut, the last shown
+        /// ending in an ellipsis. An infinite dimension is unlimited.
+        public func measure(in size: CGSize) -> CGSize {
+            let l = layout(width: size.width, height: size.height)
+            return CGSize(width: l.size.width, height: l.size.height)
+        }
+
+        /// The distance from the top of the text to its first line's baseline.
+        public func firstBaseline(in size: CGSize) -> CGFloat {
+            layout(width: size.width, height: size.height).firstBaseline
+        }
+
+        /// The distance from the top of the text to its last line's baseline.
+        public func lastBaseline(in size: CGSize) -> CGFloat {
+            layout(width: size.width, height: size.height).lastBaseline
+        }
+
+        func fill(forTag tag: Int) -> Shading {
+            guard tag > 0 && tag <= fills.count else { return shading }
+            switch fills[tag - 1] {
+            case .color(let c): return .color(c)
+            case .style(let s): return .style(s)
+            }
+        }
+    }
+
+    /// Resolves `text` against this context's environment.
+    public func resolve(_ text: Text) -> ResolvedText {
+        ResolvedText(text: text, environment: environment)
+    }
+
+    /// Draws resolved text at its ideal size (no wrapping), with `anchor` — a unit
+    /// point of that size — placed at `point`.
+    public func draw(_ text: ResolvedText, at point: CGPoint, anchor: UnitPoint = .center) {
+        guard point.isFinite, anchor.x.isFinite, anchor.y.isFinite else {
+            return Diagnostics.report(.nonFiniteGeometry)
+        }
+        let laidOut = text.laidOut(width: nil, height: nil)
+        let size = laidOut.layout.size
+        let origin = CGPoint(x: point.x - size.width * anchor.x, y: point.y - size.height * anchor.y)
+        draw(laidOut, of: text, origin: origin, box: CGRect(origin: origin, size: CGSize(width: size.width, height: size.height)))
+    }
+
+    /// Draws resolved text with `rect` as its layout frame: lines wrap to its width
+    /// and align within it (`multilineTextAlignment`), starting at its top; lines
+    /// that do not fit its height are cut, the last shown ending in an ellipsis.
+    /// Nothing is clipped: a line wider than the frame (a single character wider
+    /// than it) overflows.
+    public func draw(_ text: ResolvedText, in rect: CGRect) {
+        guard rect.isFiniteRect else { return Diagnostics.report(.nonFiniteGeometry) }
+        let r = rect.standardized
+        let laidOut = text.laidOut(width: r.width, height: r.height, alignmentWidth: r.width)
+        let size = laidOut.layout.size
+        draw(laidOut, of: text, origin: r.origin,
+             box: CGRect(x: r.minX, y: r.minY, width: max(r.width, size.width), height: size.height))
+    }
+
+    /// Resolves and draws `text` with `anchor` placed at `point`.
+    public func draw(_ text: Text, at point: CGPoint, anchor: UnitPoint = .center) {
+        draw(resolve(text), at: point, anchor: anchor)
+    }
+
+    /// Resolves and draws `text` in `rect`.
+    public func draw(_ text: Text, in rect: CGRect) {
+        draw(resolve(text), in: rect)
+    }
+
+    /// Draws a laid-out text with its box's top-left at `origin`: outline glyphs of
+    /// each fill as one path (a gradient fill spans `box`), colour glyphs as images,
+    /// then underlines and strikethroughs.
+    func draw(_ laidOut: LaidOutText, of text: ResolvedText, origin: CGPoint, box: CGRect) {
+        let o = Point(Double(origin.x), Double(origin.y))
+        for piece in laidOut.glyphPieces {
+            // Glyphs can overhang the layout box (italics, tall accents): by at most
+            // their face's reach.
+            let em = piece.reach
+            let glyphs = GlyphRunGeometry(runs: piece.runs, origin: o,
+                                          bounds: Rect(minX: Double(box.minX) - em, minY: Double(box.minY) - em,
+                                                       maxX: Double(box.maxX) + em, maxY: Double(box.maxY) + em))
+            record(.glyphs(glyphs), .fill(.nonZero, antialiased: true), text.fill(forTag: piece.tag), bounds: box)
+        }
+        guard laidOut.hasColorGlyphs || laidOut.hasDecorations || laidOut.hasAttachments else { return }
+        for line in laidOut.layout.lines {
+            for a in line.attachments where a.id >= 0 && a.id < text.images.count {
+                var image = resolve(text.images[a.id])
+                if image.shading != nil { image.shading = text.fill(forTag: a.colorTag) }
+                draw(image, in: CGRect(x: origin.x + a.x, y: origin.y + a.y, width: a.width, height: a.height))
+            }
+        }
+        for line in laidOut.layout.lines {
+            for run in line.runs where run.isColorBitmap {
+                drawColorGlyphs(run, origin: origin)
+            }
+        }
+        for line in laidOut.layout.lines {
+            for d in line.decorations {
+                let path = DecorationPath.path(d, origin: origin)
+                if !path.isEmpty { fill(path, with: text.fill(forTag: d.colorTag)) }
+            }
+        }
+    }
+
+    /// Colour emoji: each glyph's bitmap scaled from its strike to the run's size.
+    private func drawColorGlyphs(_ run: GlyphRun, origin: CGPoint) {
+        guard let strike = run.face.colorStrike, strike > 0 else { return }
+        let k = run.size / strike
+        for g in run.glyphs {
+            guard let (image, bitmap) = ColorGlyphImages.shared.image(run.face, g.id) else { continue }
+            let rect = CGRect(x: origin.x + g.x + bitmap.left * k, y: origin.y + g.y - bitmap.top * k,
+                              width: Double(bitmap.width) * k, height: Double(bitmap.height) * k)
+            draw(image, in: rect)
+        }
+    }
+}
+
+/// Turns a `Text`'s runs into engine spans against an environment: fonts resolved,
+/// localized keys formatted, colours given tags.
+struct SpanBuilder {
+    /// The environment's font (what runs without a font of their own use).
+    let defaultFont: Font?
+    let displayScale: CGFloat
+    /// Images set inline, by attachment id.
+    var images: [Image] = []
+    var spans: [TextSpan] = []
+    /// The fills of tags 1…, in order of first use.
+    var fills: [Text.Foreground] = []
+
+    init(font: Font?, displayScale: CGFloat) { self.defaultFont = font; self.displayScale = displayScale }
+
+    mutating func add(_ text: Text, environment: EnvironmentValues, inherited: Text.Attributes? = nil) {
+        spans.reserveCapacity(spans.count + text.runs.count)
+        for run in text.runs {
+            var attributes = run.attributes
+            if let inherited { attributes.fill(from: inherited) }
+            switch run.content {
+            case .verbatim(let s):
+                append(s, attributes)
+            case .localized(let key, let table, let bundle):
+                for (piece, markdown) in key.resolve(table: table, bundle: bundle, locale: environment.locale) {
+                    let styled = Self.applying(markdown, to: attributes)
+                    switch piece {
+                    case .string(let s): append(s, styled)
+                    case .text(let inner): add(inner, environment: environment, inherited: styled)
+                    case .image(let image):
+                        appendImage(image, styled)
+                    }
+                }
+            case .image(let image):
+                appendImage(image, attributes)
+            case .date(let date, let style):
+                append(DateText.string(date, style: style, locale: environment.locale,
+                                       now: environment.clock?.date ?? Date()), attributes)
+            case .dateRange(let from, let to):
+                append(DateText.range(from, to, locale: environment.locale), attributes)
+            }
+        }
+    }
+
+    /// A run's attributes with a Markdown style from its key: the Markdown is the
+    /// innermost styling, so it wins over the run's own modifiers.
+    static func applying(_ markdown: InlineMarkdown.Style, to attributes: Text.Attributes) -> Text.Attributes {
+        guard !markdown.isPlain else { return attributes }
+        var a = attributes
+        if markdown.strong { a.weight = .bold }
+        if markdown.emphasis { a.italic = true }
+        if markdown.code { a.design = .monospaced }
+        if markdown.strikethrough { a.strikethrough = .some(.single) }
+        if markdown.link != nil { a.foreground = .color(.accentColor) }
+        return a
+    }
+
+    func style(_ a: Text.Attributes) -> CanvasText.TextStyle {
+        var font = a.font ?? defaultFont ?? .body
+        if let w = a.weight { font = font.weight(w) }
+        if let d = a.design { font.design = d }
+        if a.italic == true { font = font.italic() }
+        if a.monospacedDigit == true { font = font.monospacedDigit() }
+        var style = font.textStyle
+        style.tracking = Double((a.tracking ?? 0) + (a.kerning ?? 0))
+        style.baselineOffset = Double(a.baselineOffset ?? 0)
+        return style
+    }
+
+    mutating func tag(_ a: Text.Attributes) -> Int {
+        guard let f = a.foreground else { return 0 }
+        if let i = fills.firstIndex(of: f) { return i + 1 }
+        fills.append(f)
+        return fills.count
+    }
+
+    mutating func decoration(_ line: Text.LineStyle??) -> TextDecoration? {
+        guard let outer = line, let style = outer else { return nil }
+        let pattern: TextDecoration.Pattern
+        switch style.pattern {
+        case .dot: pattern = .dot
+        case .dash: pattern = .dash
+        case .dashDot: pattern = .dashDot
+        case .dashDotDot: pattern = .dashDotDot
+        default: pattern = .solid
+        }
+        var colorTag: Int? = nil
+        if let c = style.color {
+            var a = Text.Attributes()
+            a.foreground = .color(c)
+            colorTag = tag(a)
+        }
+        return TextDecoration(pattern: pattern, colorTag: colorTag)
+    }
+
+    mutating func append(_ string: String, _ a: Text.Attributes) {
+        guard !string.isEmpty else { return }
+        var s = style(a)
+        s.underline = decoration(a.underline)
+        s.strikethrough = decoration(a.strikethrough)
+        spans.append(TextSpan(string, style: s, colorTag: tag(a)))
+    }
+
+    /// An image inline: a system symbol as its icon-font character, any other image
+    /// as a box of its size on the baseline.
+    mutating func appendImage(_ image: Image, _ a: Text.Attributes) {
+        if let name = image.systemSymbolName { return appendSymbol(name, a) }
+        guard let (levels, scale) = image.pixels(displayScale: displayScale), scale > 0 else { return }
+        let width = Double(levels.base.width) / scale, height = Double(levels.base.height) / scale
+        images.append(image)
+        spans.append(TextSpan("\u{FFFC}", style: style(a), colorTag: tag(a),
+                              attachment: TextAttachment(width: width, height: height, baseline: height, id: images.count - 1)))
+    }
+
+    /// An `Image(systemName:)` inline: its icon-font character at the text's size.
+    mutating func appendSymbol(_ name: String, _ a: Text.Attributes) {
+        guard let symbol = SystemSymbols.glyph(named: name) else { return }
+        let base = style(a)
+        var s = base
+        s.font = SystemSymbols.fontRequest
+        s.size = base.size * SystemSymbols.emScale
+        s.lineHeight = nil
+        s.tracking = base.tracking
+        s.baselineOffset = base.baselineOffset + base.size * SystemSymbols.inlineBaselineShift
+        spans.append(TextSpan(String(symbol.scalar), style: s, colorTag: tag(a)))
+    }
+}
+
+/// A text laid out, with its glyph runs grouped by fill and placed relative to the
+/// layout box (shared by every draw of the same text).
+final class LaidOutText: Sendable {
+    struct GlyphPiece: Sendable {
+        var tag: Int
+        var runs: [GlyphRunGeometry.Run]
+        /// How far glyphs may overhang the box, in points.
+        var reach: Double
+    }
+
+    let layout: TextLayout
+    let glyphPieces: [GlyphPiece]
+    let hasColorGlyphs: Bool
+    let hasDecorations: Bool
+    let hasAttachments: Bool
+    /// What it was laid out from (the cache's key).
+    let spans: [TextSpan]
+    let options: TextLayoutOptions
+
+    init(_ layout: TextLayout, spans: [TextSpan], options: TextLayoutOptions) {
+        self.layout = layout
+        self.spans = spans
+        self.options = options
+        var pieces: [GlyphPiece] = []
+        var color = false, decorations = false, attachments = false
+        for line in layout.lines {
+            decorations = decorations || !line.decorations.isEmpty
+            attachments = attachments || !line.attachments.isEmpty
+            for run in line.runs {
+                if run.isColorBitmap { color = true; continue }
+                let r = GlyphRunGeometry.Run(source: run.face, scale: run.size / run.face.unitsPerEm,
+                                             glyphs: run.glyphs.map { .init(id: $0.id, x: $0.x, y: $0.y) })
+                if let k = pieces.firstIndex(where: { $0.tag == run.colorTag }) {
+                    pieces[k].runs.append(r)
+                    pieces[k].reach = max(pieces[k].reach, run.size * run.face.reach)
+                } else {
+                    pieces.append(GlyphPiece(tag: run.colorTag, runs: [r], reach: run.size * run.face.reach))
+                }
+            }
+        }
+        glyphPieces = pieces
+        hasColorGlyphs = color
+        hasDecorations = decorations
+        hasAttachments = attachments
+    }
+}
+
+/// Laid-out texts by their spans and options (up to 4,096), so a label drawn again
+/// is not shaped or laid out again. An open-addressing table of (digest, text):
+/// a hit costs a hash of the label's bytes, one probe and one comparison.
+final class TextLayoutCache: @unchecked Sendable {
+    static let shared = TextLayoutCache()
+    static let capacity = 4096
+
+    private struct Entry {
+        var digest: UInt64
+        var text: LaidOutText?
+    }
+    // Guarded by `lock`.
+    private var table = [Entry](repeating: Entry(digest: 0, text: nil), count: 2 * TextLayoutCache.capacity)
+    private var count = 0
+    private let lock = Mutex<Void>(())
+
+    /// FNV-1a of what tells labels apart (their text and size); equality compares all.
+    static func digest(_ spans: [TextSpan], _ options: TextLayoutOptions) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for span in spans {
+            var text = span.text
+            text.withUTF8 { bytes in
+                for byte in bytes { h = (h ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            }
+            h = (h ^ span.style.size.bitPattern) &* 0x100_0000_01b3
+        }
+        h = (h ^ (options.maxWidth?.bitPattern ?? 1)) &* 0x100_0000_01b3
+        return h | 1                                    // 0 marks an empty slot
+    }
+
+    func layout(_ spans: [TextSpan], _ options: TextLayoutOptions) -> LaidOutText {
+        let digest = TextLayoutCache.digest(spans, options)
+        let mask = table.count - 1
+        if let hit = lock.withLock({ _ -> LaidOutText? in
+            var i = Int(truncatingIfNeeded: digest >> 7) & mask
+            while table[i].digest != 0 {
+                if table[i].digest == digest, let t = table[i].text, t.spans == spans, t.options == options { return t }
+                i = (i + 1) & mask
+            }
+            return nil
+        }) { return hit }
+        let laidOut = LaidOutText(TextLayout(spans, options: options), spans: spans, options: options)
+        lock.withLock { _ in
+            if count >= TextLayoutCache.capacity {
+                for k in table.indices { table[k] = Entry(digest: 0, text: nil) }
+                count = 0
+            }
+            var i = Int(truncatingIfNeeded: digest >> 7) & mask
+            while table[i].digest != 0 { i = (i + 1) & mask }
+            table[i] = Entry(digest: digest, text: laidOut)
+            count += 1
+        }
+        return laidOut
+    }
+}
+
+/// Colour glyph bitmaps as images (the last 512 glyphs).
+final class ColorGlyphImages: Sendable {
+    static let shared = ColorGlyphImages()
+    private struct Key: Hashable { var face: UInt32; var glyph: UInt32 }
+    private let cache = Mutex<[Key: (Image, FontFace.ColorBitmap)?]>([:])
+
+    func image(_ face: FontFace, _ glyph: UInt32) -> (Image, FontFace.ColorBitmap)? {
+        let key = Key(face: face.faceID, glyph: glyph)
+        if let hit = cache.withLock({ $0[key] }) { return hit }
+        var entry: (Image, FontFace.ColorBitmap)? = nil
+        if let bitmap = face.colorBitmap(glyph: glyph) {
+            let cg = CGImage(width: bitmap.width, height: bitmap.height, premultiplied: bitmap.rgba)
+            entry = (Image(decorative: cg, scale: 1).interpolation(.high), bitmap)
+        }
+        cache.withLock {
+            if $0.count >= 512 { $0.removeAll() }
+            $0[key] = entry
+        }
+        return entry
+    }
+}
+
+/// The shape of an underline or strikethrough: a band, or its dots and dashes.
+enum DecorationPath {
+    static func path(_ d: DecorationLine, origin: CGPoint) -> Path {
+        var path = Path()
+        let y0 = origin.y + d.y - d.thickness / 2
+        let x0 = origin.x + d.x0, x1 = origin.x + d.x1
+        guard x1 > x0, d.thickness > 0 else { return path }
+        let t = d.thickness
+        // Dash lengths in multiples of the thickness.
+        let pattern: [Double]
+        switch d.pattern {
+        case .solid: pattern = []
+        case .dot: pattern = [1, 2]
+        case .dash: pattern = [4, 2]
+        case .dashDot: pattern = [4, 2, 1, 2]
+        case .dashDotDot: pattern = [4, 2, 1, 2, 1, 2]
+        }
+        if pattern.isEmpty {
+            path.addRect(CGRect(x: x0, y: y0, width: x1 - x0, height: t))
+            return path
+        }
+        var x = x0
+        var i = 0
+        // At most 10,000 dashes (a hostile width cannot make an unbounded path).
+        var count = 0
+        while x < x1 && count < 10_000 {
+            let length = pattern[i % pattern.count] * t
+            if i % 2 == 0 { path.addRect(CGRect(x: x, y: y0, width: min(length, x1 - x), height: t)) }
+            x += length
+            i += 1
+            count += 1
+        }
+        return path
+    }
+}

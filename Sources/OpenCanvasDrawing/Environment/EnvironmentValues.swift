@@ -1,0 +1,84 @@
+import Foundation
+
+/// A key for a value in the environment.
+public protocol EnvironmentKey {
+    associatedtype Value
+    static var defaultValue: Value { get }
+}
+
+/// A collection of values propagated through a view hierarchy, and handed to a
+/// canvas through `GraphicsContext.environment`.
+///
+/// The built-in values are stored fields (text reads several of them for every
+/// label drawn, and a typed field costs nothing to read); values of custom keys
+/// live in a dictionary.
+public struct EnvironmentValues: @unchecked Sendable, CustomStringConvertible {
+    private var values: [ObjectIdentifier: Any] = [:]
+
+    public init() {}
+
+    public subscript<K: EnvironmentKey>(key: K.Type) -> K.Value {
+        get { values[ObjectIdentifier(key)] as? K.Value ?? K.defaultValue }
+        set { values[ObjectIdentifier(key)] = newValue }
+    }
+
+    public var description: String { "EnvironmentValues(\(values.count) custom values set)" }
+
+    /// Pixels per point of the surface being drawn.
+    public var displayScale: CGFloat = 1
+
+    /// The default font for text; `nil` means `.body`.
+    public var font: Font? = nil
+
+    /// The foreground colour (`.foreground` shading); `nil` means `.primary`.
+    package var foregroundColor: Color? = nil
+
+    /// A foreground style that is not a plain colour (`.foregroundStyle` with a
+    /// gradient), fixed against the environment it was set in; it wins over
+    /// `foregroundColor`.
+    package var foregroundStyle: AnyShapeStyle? = nil
+
+    /// The tint of controls (`nil`: the accent colour).
+    package var tint: Color? = nil
+
+    /// The colour mode of the surface being rendered into (set by `ImageRenderer`).
+    package var surfaceColorMode = ColorRenderingMode.nonLinear
+
+    /// The locale that formats numbers in text and picks line-break rules
+    /// (`Locale.current` by default).
+    public var locale: Locale {
+        get { storedLocale ?? Locale.current }
+        set {
+            storedLocale = newValue
+            localeIdentifier = newValue.identifier
+        }
+    }
+    private var storedLocale: Locale? = nil
+    /// The locale's identifier, kept with it (asked for every text drawn).
+    private(set) var localeIdentifier: String? = nil
+
+    /// How lines of multiline text align with each other (`.leading` by default;
+    /// leading is the paragraph's start side, so right for Arabic and Hebrew).
+    public var multilineTextAlignment = TextAlignment.leading
+
+    /// The most lines text may take; `nil` (the default) for no limit.
+    public var lineLimit: Int? = nil
+
+    /// Where text that does not fit is cut (`.tail` by default).
+    public var truncationMode = Text.TruncationMode.tail
+
+    /// The host's clock (what live date text counts from); `nil` outside a host.
+    package var clock: HostClock? = nil
+}
+
+/// The date a host's views see, shared with the text they resolve (the tree's
+/// environments are kept between frames; the clock moves under them).
+package final class HostClock: @unchecked Sendable {
+    package var date: Date
+    package init(_ date: Date) { self.date = date }
+}
+
+/// How lines of multiline text align with each other.
+public enum TextAlignment: Hashable, Sendable, CaseIterable {
+    case leading, center, trailing
+}

@@ -1,0 +1,169 @@
+import Foundation
+
+/// A colour or pattern to use when rendering a shape: a `Color`, a gradient, an
+/// image, the foreground style and its hierarchical levels, and styles modified by
+/// `opacity`, `blendMode` or `in(_:)`.
+public protocol ShapeStyle: Sendable {
+    /// How the style paints in `environment`. (An OpenCanvas detail, public so that
+    /// the protocol can be conformed to; not in SwiftUI. A new style can return the
+    /// paint of an existing one.)
+    func _paint(in environment: EnvironmentValues) -> _ShapeStylePaint
+}
+
+/// A shape style resolved against an environment. Geometry given in unit space
+/// (gradients' `UnitPoint`s, image source rectangles) is mapped onto the
+/// rectangle of the drawn object when it is drawn (or onto `rect`, set by
+/// `ShapeStyle.in(_:)`).
+public struct _ShapeStylePaint: Sendable {
+    enum Fill: Sendable {
+        case color(Color)
+        case linear(AnyGradient, start: UnitPoint, end: UnitPoint)
+        /// Radii in points.
+        case radial(AnyGradient, center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat)
+        case angular(AnyGradient, center: UnitPoint, start: Angle, end: Angle)
+        /// Radii as fractions of the rectangle (its half-size is 0.5).
+        case elliptical(AnyGradient, center: UnitPoint, startFraction: CGFloat, endFraction: CGFloat)
+        case image(Image, sourceRect: CGRect, scale: CGFloat)
+    }
+
+    var fill: Fill
+    var opacity: Double = 1
+    var blendMode: GraphicsContext.BlendMode? = nil
+    var rect: CGRect? = nil
+
+    init(_ fill: Fill) { self.fill = fill }
+
+    /// The solid colour, for styles that have one.
+    var color: Color? {
+        if case .color(let c) = fill { return c.opacity(opacity) }
+        return nil
+    }
+}
+
+extension Color: ShapeStyle {
+    public func _paint(in environment: EnvironmentValues) -> _ShapeStylePaint { _ShapeStylePaint(.color(self)) }
+}
+
+/// The foreground style of the environment (`.primary` unless set).
+@frozen
+public struct ForegroundStyle: ShapeStyle {
+    public init() {}
+    public func _paint(in environment: EnvironmentValues) -> _ShapeStylePaint {
+        if let style = environment.foregroundStyle { return style._paint(in: environment) }
+        return _ShapeStylePaint(.color(environment.foregroundColor ?? .primary))
+    }
+}
+
+extension ShapeStyle where Self == ForegroundStyle {
+    /// The current foreground style.
+    public static var foreground: ForegroundStyle { ForegroundStyle() }
+}
+
+/// A level of the foreground style: `.primary` is the foreground itself, the
+/// others are the same colour less opaque. For the default foreground (the label
+/// colour) the levels are Apple's label colours: secondary #3C3C43 at 60 %,
+/// tertiary at 30 %, quaternary at 18 %, quinary at 5 %.
+@frozen
+public struct HierarchicalShapeStyle: ShapeStyle {
+    let level: Int
+
+    public static let primary = HierarchicalShapeStyle(level: 0)
+    public static let secondary = HierarchicalShapeStyle(level: 1)
+    public static let tertiary = HierarchicalShapeStyle(level: 2)
+    public static let quaternary = HierarchicalShapeStyle(level: 3)
+    public static let quinary = HierarchicalShapeStyle(level: 4)
+
+    static let opacities = [1, 0.6, 0.3, 0.18, 0.05]
+
+    public func _paint(in environment: EnvironmentValues) -> _ShapeStylePaint {
+        let level = min(max(self.level, 0), 4)
+        if let style = environment.foregroundStyle {
+            return _ModifiedShapeStyle(base: style, opacity: HierarchicalShapeStyle.opacities[level], blendMode: nil,
+                                       rect: nil)._paint(in: environment)
+        }
+        if let custom = environment.foregroundColor {
+            return _ShapeStylePaint(.color(custom.opacity(HierarchicalShapeStyle.opacities[level])))
+        }
+        if level == 0 { return _ShapeStylePaint(.color(.primary)) }
+        let label = Color(srgb: 60.0 / 255, 60.0 / 255, 67.0 / 255, HierarchicalShapeStyle.opacities[level])
+        return _ShapeStylePaint(.color(label))
+    }
+}
+
+extension ShapeStyle where Self == HierarchicalShapeStyle {
+    public static var primary: HierarchicalShapeStyle { HierarchicalShapeStyle(level: 0) }
+    public static var secondary: HierarchicalShapeStyle { HierarchicalShapeStyle(level: 1) }
+    public static var tertiary: HierarchicalShapeStyle { HierarchicalShapeStyle(level: 2) }
+    public static var quaternary: HierarchicalShapeStyle { HierarchicalShapeStyle(level: 3) }
+    public static var quinary: HierarchicalShapeStyle { HierarchicalShapeStyle(level: 4) }
+}
+
+/// A type-erased shape style.
+@frozen
+public struct AnyShapeStyle: ShapeStyle {
+    let base: any ShapeStyle
+    public init<S: ShapeStyle>(_ style: S) { base = style }
+    public func _paint(in environment: EnvironmentValues) -> _ShapeStylePaint { base._paint(in: environment) }
+}
+
+/// A style with its opacity multiplied, its blend mode set, or its unit space
+/// mapped to a given rectangle.
+public struct _ModifiedShapeStyle<Base: ShapeStyle>: ShapeStyle {
+    let base: Base
+    let opacity: Double
+    let blendMode: GraphicsContext.BlendMode?
+    let rect: CGRect?
+
+    package init(base: Base, opacity: Double, blendMode: GraphicsContext.BlendMode?, rect: CGRect?) {
+        self.base = base
+        self.opacity = opacity
+        self.blendMode = blendMode
+        self.rect = rect
+    }
+
+    public func _paint(in environment: EnvironmentValues) -> _ShapeStylePaint {
+        var p = base._paint(in: environment)
+        p.opacity *= opacity.isNaN ? 1 : min(max(opacity, 0), 1)
+        if let blendMode { p.blendMode = blendMode }
+        if let rect { p.rect = rect }
+        return p
+    }
+}
+
+extension ShapeStyle {
+    /// The style with its opacity multiplied by `opacity`.
+    public func opacity(_ opacity: Double) -> _ModifiedShapeStyle<Self> {
+        _ModifiedShapeStyle(base: self, opacity: opacity, blendMode: nil, rect: nil)
+    }
+
+    /// The style drawn with `mode`.
+    public func blendMode(_ mode: GraphicsContext.BlendMode) -> _ModifiedShapeStyle<Self> {
+        _ModifiedShapeStyle(base: self, opacity: 1, blendMode: mode, rect: nil)
+    }
+
+    /// The style with its unit space mapped to `rect` instead of the drawn object's
+    /// bounds.
+    public func `in`(_ rect: CGRect) -> _ModifiedShapeStyle<Self> {
+        _ModifiedShapeStyle(base: self, opacity: 1, blendMode: nil, rect: rect)
+    }
+}
+
+/// The named colours, where a shape style is expected (`Circle().fill(.red)`).
+extension ShapeStyle where Self == Color {
+    public static var black: Color { Color.black }
+    public static var white: Color { Color.white }
+    public static var clear: Color { Color.clear }
+    public static var red: Color { Color.red }
+    public static var orange: Color { Color.orange }
+    public static var yellow: Color { Color.yellow }
+    public static var green: Color { Color.green }
+    public static var mint: Color { Color.mint }
+    public static var teal: Color { Color.teal }
+    public static var cyan: Color { Color.cyan }
+    public static var blue: Color { Color.blue }
+    public static var indigo: Color { Color.indigo }
+    public static var purple: Color { Color.purple }
+    public static var pink: Color { Color.pink }
+    public static var brown: Color { Color.brown }
+    public static var gray: Color { Color.gray }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import CanvasGeometry
+import CanvasPaint
+import CanvasRender
+
+/// Turns a recording into an image.
+package enum Rasterization {
+    /// The pixel dimensions of `size` points at `scale`, or the reason there are none.
+    static func pixelSize(_ size: CGSize, scale: CGFloat) -> Result<(Int, Int), Pixmap.SizeError> {
+        let w = Double(size.width) * Double(scale), h = Double(size.height) * Double(scale)
+        guard w.isFinite, h.isFinite, w > 0, h > 0 else {
+            return .failure(.notPositive(width: w.isFinite ? Int(clamping: w.rounded(.up)) : 0,
+                                         height: h.isFinite ? Int(clamping: h.rounded(.up)) : 0))
+        }
+        // Compare in floating point before converting: no trap on huge values.
+        let limit = Double(Pixmap.maxPixelCount)
+        guard w.rounded(.up) <= limit, h.rounded(.up) <= limit,
+              w.rounded(.up) * h.rounded(.up) <= limit else {
+            return .failure(.tooLarge(width: Int(clamping: w.rounded(.up)), height: Int(clamping: h.rounded(.up))))
+        }
+        return .success((Int(w.rounded(.up)), Int(h.rounded(.up))))
+    }
+
+    /// The list rendered to 8-bit premultiplied sRGB pixels, composited in
+    /// `colorMode` (the linear modes render in floating point, then encode).
+    static func pixmap(of list: DisplayList, size: CGSize, scale: CGFloat, opaque: Bool,
+                       colorMode: ColorRenderingMode) -> Pixmap? {
+        do {
+            let (w, h) = try pixelSize(size, scale: scale).get()
+            let pixmap = try Pixmap(width: w, height: h)
+            try render(list, into: pixmap, scale: scale, opaque: opaque, colorMode: colorMode)
+            return pixmap
+        } catch {
+            report(error)
+            return nil
+        }
+    }
+
+    private static func render(_ list: DisplayList, into pixmap: Pixmap, scale: CGFloat, opaque: Bool,
+                               colorMode: ColorRenderingMode) throws {
+        let device = Transform.scale(Double(scale), Double(scale))
+        switch colorMode {
+        case .nonLinear:
+            if opaque { pixmap.clear(to: 0xFF00_0000) }
+            Renderer().render(list, into: pixmap, device: device)
+        case .linear, .extendedLinear:
+            let surface = try FloatPixmap(width: pixmap.width, height: pixmap.height)
+            if opaque { surface.pixels.update(repeating: SIMD4(0, 0, 0, 1), count: pixmap.width * pixmap.height) }
+            Renderer().render(list, into: surface, extended: colorMode == .extendedLinear, device: device)
+            surface.encode(into: pixmap)
+        }
+    }
+
+    /// The list rendered into a new image: straight into the image's storage.
+    package static func image(of list: DisplayList, size: CGSize, scale: CGFloat, opaque: Bool,
+                      colorMode: ColorRenderingMode = .nonLinear) -> CGImage? {
+        do {
+            let (w, h) = try pixelSize(size, scale: scale).get()
+            let count = w * h * 4
+            var failure: Error?
+            let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+                let raw = UnsafeMutableRawBufferPointer(buffer)
+                raw.initializeMemory(as: UInt8.self, repeating: 0)
+                initialized = count
+                do {
+                    try Pixmap.withBorrowedMemory(raw, width: w, height: h) { pixmap in
+                        try render(list, into: pixmap, scale: scale, opaque: opaque, colorMode: colorMode)
+                    }
+                } catch {
+                    failure = error
+                }
+            }
+            if let failure { throw failure }
+            return CGImage(width: w, height: h, premultiplied: bytes)
+        } catch {
+            report(error)
+            return nil
+        }
+    }
+
+    static func report(_ error: Error) {
+        let message = "OpenCanvas: \((error as? Pixmap.SizeError)?.description ?? "\(error)"); nothing was rendered"
+        if case .tooLarge = error as? Pixmap.SizeError {
+            Diagnostics.report(.sizeTooLarge, message)
+        } else {
+            Diagnostics.report(.invalidSize, message)
+        }
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+}

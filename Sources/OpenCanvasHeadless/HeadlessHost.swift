@@ -1,0 +1,322 @@
+import Foundation
+import CanvasGeometry
+import CanvasPaint
+import CanvasRender
+import OpenCanvasDrawing
+import OpenCanvasViews
+
+/// Runs a view without a window: renders frames to images, delivers taps, and
+/// re-renders only when state a body or canvas read has changed. For tests and
+/// servers:
+///
+///     let host = HeadlessHost(size: CGSize(width: 390, height: 844), scale: 3) { ContentView() }
+///     let image = host.render()
+///     host.tap(at: CGPoint(x: 120, y: 300))
+///     let next = host.render()          // with the tap's state changes
+@MainActor
+public final class HeadlessHost<Content: View> {
+    /// The size the root view is offered, in points.
+    public private(set) var size: CGSize
+    /// Pixels per point of rendered images.
+    public let scale: CGFloat
+    /// The clock the host's views see (and that separates taps into sequences).
+    /// Setting it moves timelines to it (the next render shows their entries);
+    /// `advance(to:)` also renders every entry on the way.
+    public var date: Date {
+        didSet {
+            clock.date = date
+            graph.advanceTimelines(to: date)
+        }
+    }
+    /// The date as the views' text sees it (live date styles).
+    private let clock: HostClock
+    /// Called with each frame `advance(by:)` / `advance(to:)` renders.
+    public var onFrame: ((Date, CGImage) -> Void)?
+    /// How many frames have been rendered (a frame is rendered only when something
+    /// changed since the last).
+    public private(set) var renderCount = 0
+
+    /// The last frame's cost in seconds: making and laying out views, recording
+    /// their drawing (canvas renderers run here), rasterizing (for the benchmark).
+    package private(set) var frameTimings = (layout: 0.0, record: 0.0, raster: 0.0)
+
+    private let content: () -> Content
+    private let graph = ViewGraph()
+    private var root: ViewNode?
+    private var image: CGImage?
+    private var lastTap: (date: Date, point: CGPoint, count: Int)?
+    private var buildStart: UInt64 = 0
+
+    public init(size: CGSize, scale: CGFloat = 1, @ViewBuilder content: @escaping () -> Content) {
+        self.size = size
+        self.scale = scale.isFinite && scale > 0 ? scale : 1
+        let now = Date()
+        self.clock = HostClock(now)
+        self.date = now
+        self.content = content
+        graph.date = now
+    }
+
+    /// Whether state that the last frame read has changed.
+    public var needsRender: Bool { graph.isDirty || root == nil }
+
+    /// Lays the view out and records it (only when something changed): the bodies
+    /// that read changed state are evaluated again, the rest of the tree is kept.
+    private func update() -> GraphicsContext.Recorder? {
+        guard needsRender else { return nil }
+        buildStart = DispatchTime.now().uptimeNanoseconds
+        var environment = EnvironmentValues()
+        environment.displayScale = scale
+        environment.clock = clock
+        let previous = ViewGraph.current
+        ViewGraph.current = graph
+        graph.date = date
+        defer { ViewGraph.current = previous }
+        if let root {
+            var full = false
+            for var target in graph.beginPartialRender() {
+                graph.buildTransaction = graph.transaction(for: target.identity)
+                target.child = target.rebuild()
+                // A body whose views are now several (or none) is spliced into its
+                // container: its container's body is evaluated again.
+                while target.isSpliced {
+                    guard let parent = target.parentBody, let p = findBody(parent, in: root) else { full = true; break }
+                    target = p
+                    graph.rebuilding(target.identity)
+                    target.child = target.rebuild()
+                }
+                if full { break }
+            }
+            graph.buildTransaction = nil
+            if full {
+                graph.beginFullRender()
+                graph.buildTransaction = graph.fullRenderTransaction
+                self.root = makeNode(HostRoot(make: content), environment: environment)
+            }
+        } else {
+            graph.beginFullRender()
+            graph.buildTransaction = graph.fullRenderTransaction
+            root = makeNode(HostRoot(make: content), environment: environment)
+        }
+        guard let node = root else { return nil }
+        node.resetLayout()
+        let proposal = ProposedViewSize(width: size.width.isFinite ? max(0, size.width) : 0,
+                                        height: size.height.isFinite ? max(0, size.height) : 0)
+        let s = node.measure(proposal)
+        // A window centres its content.
+        node.place(in: CGRect(x: ((proposal.width ?? 0) - s.width) / 2, y: ((proposal.height ?? 0) - s.height) / 2,
+                              width: s.width, height: s.height))
+        let t1 = DispatchTime.now().uptimeNanoseconds
+        let recorder = GraphicsContext.Recorder()
+        node.render(in: RenderContext(recorder: recorder, environment: environment))
+        // Views removed under an animation go out over the others at their last place.
+        graph.collectRemovedTransitions()
+        for ghost in graph.liveGhosts() {
+            var context = RenderContext(recorder: recorder, environment: environment)
+            context.transform = ghost.lastTransform
+            ghost.render(in: context)
+        }
+        let t2 = DispatchTime.now().uptimeNanoseconds
+        frameTimings.layout = Double(t1 - buildStart) / 1e9
+        frameTimings.record = Double(t2 - t1) / 1e9
+        graph.endRender()
+        return recorder
+    }
+
+    private func findBody(_ identity: String, in node: ViewNode) -> BodyNode? {
+        if let b = node as? BodyNode, b.identity == identity { return b }
+        for n in node.subnodes { if let found = findBody(identity, in: n) { return found } }
+        return nil
+    }
+
+    /// The current frame's pixels: rendered again if anything changed since the
+    /// last call, the same image otherwise. An impossible size (zero, negative,
+    /// beyond 16384 pixels) gives an empty image and a diagnostic.
+    public func render() -> CGImage {
+        if let frame = recordFrame() {
+            let t = DispatchTime.now().uptimeNanoseconds
+            let pixels = frame.rasterize()
+            frameTimings.raster = Double(DispatchTime.now().uptimeNanoseconds - t) / 1e9
+            finish(image: pixels)
+        }
+        return image ?? CGImage(width: 0, height: 0, premultiplied: [])
+    }
+
+    /// Records a frame if anything changed (`nil` otherwise); `finish` takes its pixels.
+    package func recordFrame() -> RecordedFrame? {
+        guard let recorder = update() else { return nil }
+        renderCount += 1
+        return RecordedFrame(list: recorder.list, size: size, scale: scale,
+                             asynchronous: recorder.allowsAsynchronousRasterizing, number: renderCount)
+    }
+
+    /// Makes a frame's pixels the current image.
+    package func finish(image pixels: CGImage) {
+        image = pixels
+    }
+
+    /// Taps at a point (in the root's coordinates, points): the frontmost view there
+    /// with a tap gesture runs it. Taps at the same place within 0.3 s of `date`
+    /// count as one sequence (double taps). Points outside the view or not finite
+    /// do nothing.
+    public func tap(at point: CGPoint) {
+        guard let session = begin(at: point) else { return }
+        var count = 1
+        if let last = lastTap, date.timeIntervalSince(last.date) <= 0.3, date >= last.date,
+           hypot(point.x - last.point.x, point.y - last.point.y) <= 20 {
+            count = last.count + 1
+        }
+        lastTap = (date, point, count)
+        session.end(at: point, time: date, tapCount: count)
+    }
+
+    /// Drags from one point to another in `steps` moves, one per 1/60 s of event
+    /// time from `date` (the host's clock itself does not move).
+    public func drag(from start: CGPoint, to end: CGPoint, steps: Int = 10) {
+        guard end.x.isFinite, end.y.isFinite else { return Diagnostics.report(.nonFiniteValue) }
+        guard let session = begin(at: start) else { return }
+        let n = max(1, min(steps, 10_000))
+        for i in 1...n {
+            let f = CGFloat(i) / CGFloat(n)
+            session.move(to: CGPoint(x: start.x + (end.x - start.x) * f, y: start.y + (end.y - start.y) * f),
+                         time: date.addingTimeInterval(Double(i) / 60))
+        }
+        session.end(at: end, time: date.addingTimeInterval(Double(n) / 60), tapCount: 1)
+        lastTap = nil
+    }
+
+    /// Presses at a point for `duration` seconds without moving (long presses).
+    public func press(at point: CGPoint, duration: TimeInterval) {
+        guard let session = begin(at: point) else { return }
+        session.end(at: point, time: date.addingTimeInterval(duration.isFinite ? max(0, duration) : 0), tapCount: 1)
+        lastTap = nil
+    }
+
+    /// Starts a pointer press, or `nil` when the point is outside the view or not
+    /// finite. Events go to what the current state shows.
+    private func begin(at point: CGPoint) -> PointerSession? {
+        guard point.x.isFinite, point.y.isFinite else {
+            Diagnostics.report(.nonFiniteValue)
+            return nil
+        }
+        if needsRender { _ = render() }
+        guard let root, CGRect(origin: .zero, size: size).contains(point) else { return nil }
+        return PointerSession(root: root, at: point, time: date)
+    }
+
+    /// The accessibility elements of the current frame, in reading order.
+    public var accessibilityElements: [AccessibilityElement] {
+        if needsRender { _ = render() }
+        guard let root else { return [] }
+        return OpenCanvasViews.accessibilityElements(root)
+    }
+
+    /// What a screen reader would speak, element by element.
+    public var accessibilityReading: [String] { accessibilityElements.map(\.reading) }
+
+    /// Moves the clock forward by `interval` seconds, rendering a frame at every
+    /// timeline entry on the way (and handing it to `onFrame`): an animation
+    /// renders the same frames on every run.
+    public func advance(by interval: TimeInterval) {
+        guard interval.isFinite, interval >= 0 else { return Diagnostics.report(.nonFiniteValue) }
+        advance(to: date.addingTimeInterval(interval))
+    }
+
+    /// Moves the clock to `target`, rendering a frame at every timeline entry
+    /// until then (continuous animations: one frame, at `target`).
+    public func advance(to target: Date) {
+        if needsRender { _ = render() }
+        var frames = 0
+        while let next = graph.nextTimelineEntry(), next <= target, frames < 1_000_000 {
+            date = next
+            let image = render()
+            onFrame?(date, image)
+            frames += 1
+        }
+        date = target
+        if needsRender {
+            let image = render()
+            onFrame?(date, image)
+        }
+    }
+
+    // MARK: Live pointer events (the window host)
+
+    private var livePress: (session: PointerSession, start: CGPoint, moved: Bool)?
+
+    /// A pointer went down at a point (the host's date is the event's time).
+    package func pointerDown(at point: CGPoint) {
+        livePress = begin(at: point).map { ($0, point, false) }
+    }
+
+    package func pointerMove(to point: CGPoint) {
+        guard let press = livePress, point.x.isFinite, point.y.isFinite else { return }
+        press.session.move(to: point, time: date)
+        if hypot(point.x - press.start.x, point.y - press.start.y) > 10 { livePress?.moved = true }
+    }
+
+    package func pointerUp(at point: CGPoint) {
+        guard let press = livePress else { return }
+        livePress = nil
+        var count = 1
+        if !press.moved, let last = lastTap, date.timeIntervalSince(last.date) <= 0.3, date >= last.date,
+           hypot(point.x - last.point.x, point.y - last.point.y) <= 20 {
+            count = last.count + 1
+        }
+        lastTap = press.moved ? nil : (date, point, count)
+        press.session.end(at: point, time: date, tapCount: count)
+    }
+
+    /// Called on any thread when state changes while the host waits (the window
+    /// host's wake-up).
+    package func setWakeHandler(_ handler: @escaping @Sendable () -> Void) {
+        graph.wakeHook.withLock { $0 = handler }
+    }
+
+    /// Whether `.task`s are alive in the shown views.
+    package var hasRunningTasks: Bool { graph.hasTasks }
+
+    /// When the next frame is due without any event: now (something changed), at
+    /// a timeline's next entry, at the next display frame for continuous
+    /// animations, or never (`nil`).
+    package var nextFrameDate: Date? {
+        if needsRender { return date }
+        if graph.isAnimating || graph.timelines.values.contains(where: { $0.continuous }) {
+            return date.addingTimeInterval(1.0 / 60)
+        }
+        return graph.nextTimelineEntry()
+    }
+
+    /// Changes the size the view is offered; the next render lays it out again.
+    public func resize(to newSize: CGSize) {
+        size = newSize
+        root = nil
+    }
+}
+
+/// A recorded frame waiting for its pixels: everything the main actor must do
+/// (bodies, layout, canvas renderers) is done; what is left only reads the
+/// immutable display list, so it may run on another thread.
+package struct RecordedFrame: Sendable {
+    let list: DisplayList
+    let size: CGSize
+    let scale: CGFloat
+    /// Whether a canvas in it allows asynchronous rendering.
+    package let asynchronous: Bool
+    /// The host's `renderCount` when it was recorded.
+    package let number: Int
+
+    package func rasterize() -> CGImage {
+        Rasterization.image(of: list, size: size, scale: scale, opaque: false, colorMode: .nonLinear)
+            ?? CGImage(width: 0, height: 0, premultiplied: [])
+    }
+}
+
+/// The content closure a host is given, as the body of a root view: like a scene's
+/// body in SwiftUI, its reads of `@Observable` models (held anywhere: in a local,
+/// a global, another object) are tracked, and a change evaluates it again, with
+/// the change's animation, as any view's body is.
+struct HostRoot<Content: View>: View {
+    let make: () -> Content
+    var body: Content { make() }
+}

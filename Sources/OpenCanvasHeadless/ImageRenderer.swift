@@ -1,0 +1,47 @@
+import Foundation
+import CanvasGeometry
+import CanvasPaint
+import CanvasRender
+import OpenCanvasDrawing
+import OpenCanvasViews
+
+/// Creates images from views.
+///
+///     let renderer = ImageRenderer(content: view)
+///     renderer.scale = 2
+///     let image = renderer.cgImage      // nil for an empty or impossible size
+@MainActor
+public final class ImageRenderer<Content: View>: ObservableObject {
+    /// Announces each change of the renderer's properties, before it happens.
+    public nonisolated let objectWillChange = ObservableObjectPublisher()
+
+    /// The root view to render.
+    public var content: Content { willSet { objectWillChange.send() } }
+    /// The size proposed to the root view; `.unspecified` gives the view's own size.
+    public var proposedSize: ProposedViewSize = .unspecified { willSet { objectWillChange.send() } }
+    /// Pixels per point.
+    public var scale: CGFloat = 1 { willSet { objectWillChange.send() } }
+    /// A promise that the image is opaque: its alpha is then forced to 1 (on a
+    /// black background, as Core Graphics' opaque bitmaps have).
+    public var isOpaque: Bool = false { willSet { objectWillChange.send() } }
+    public var colorMode: ColorRenderingMode = .nonLinear { willSet { objectWillChange.send() } }
+
+    public init(content view: Content) {
+        self.content = view
+    }
+
+    /// The view rendered to an image, or `nil` when its size is zero, negative,
+    /// not finite, or larger than 16384 × 16384 pixels (the reason is counted in
+    /// `OpenCanvasDiagnostics` and written to standard error).
+    public var cgImage: CGImage? {
+        var environment = EnvironmentValues()
+        environment.displayScale = scale
+        environment.surfaceColorMode = colorMode
+        let root = makeNode(content, environment: environment)
+        let size = root.sizeThatFits(proposedSize)
+        root.place(in: CGRect(origin: .zero, size: size))
+        let recorder = GraphicsContext.Recorder()
+        root.render(in: RenderContext(recorder: recorder, environment: environment))
+        return Rasterization.image(of: recorder.list, size: size, scale: scale, opaque: isOpaque, colorMode: colorMode)
+    }
+}

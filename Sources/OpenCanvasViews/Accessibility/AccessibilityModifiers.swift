@@ -1,0 +1,244 @@
+import Foundation
+import OpenCanvasDrawing
+
+/// What accessibility modifiers on a view set.
+struct AccessibilityOverrides {
+    var label: Text?
+    var value: Text?
+    var hint: Text?
+    var addTraits: AccessibilityTraits = []
+    var removeTraits: AccessibilityTraits = []
+    var hidden: Bool?
+    var behavior: AccessibilityChildBehavior?
+}
+
+public struct _AccessibilityModifier: _PrimitiveViewModifier {
+    let change: (inout AccessibilityOverrides) -> Void
+    /// Views whose elements stand in for the view's (`accessibilityChildren`,
+    /// `accessibilityRepresentation`): laid out in its frame, never drawn.
+    let replacement: (@MainActor (EnvironmentValues) -> ViewNode)?
+    /// Whether the replacement's elements become children of a containing element
+    /// (children) or replace the view's element entirely (representation).
+    let replacementIsChildren: Bool
+}
+
+extension _AccessibilityModifier: NodeMakingModifier {
+    func makeNode<Content: View>(_ content: Content, environment: EnvironmentValues) -> ViewNode {
+        let child = OpenCanvasViews.makeNode(content, environment: environment)
+        if let node = child as? AccessibilityNode, replacement == nil {
+            // Modifiers applied in a chain gather on one node (the outer wins).
+            change(&node.overrides)
+            return node
+        }
+        var overrides = AccessibilityOverrides()
+        change(&overrides)
+        return AccessibilityNode(child: child, overrides: overrides, replacement: replacement.map { $0(environment) },
+                                 replacementIsChildren: replacementIsChildren)
+    }
+}
+
+final class AccessibilityNode: ViewNode {
+    let child: ViewNode
+    override var subnodes: [ViewNode] { [child] }
+    var overrides: AccessibilityOverrides
+    let replacement: ViewNode?
+    let replacementIsChildren: Bool
+
+    init(child: ViewNode, overrides: AccessibilityOverrides, replacement: ViewNode?, replacementIsChildren: Bool) {
+        self.child = child
+        self.overrides = overrides
+        self.replacement = replacement
+        self.replacementIsChildren = replacementIsChildren
+    }
+
+    override func sizeThatFits(_ p: ProposedViewSize) -> CGSize { child.measure(p) }
+    override func place(in frame: CGRect) {
+        super.place(in: frame)
+        child.place(in: frame)
+        if let replacement {
+            // Laid out like an overlay of the view, never drawn.
+            let s = replacement.measure(ProposedViewSize(frame.size))
+            replacement.place(in: Alignment.center.place(s, in: frame, child: replacement))
+        }
+    }
+    override func baseline(first: Bool, size: CGSize) -> CGFloat? { child.baseline(first: first, size: size) }
+    override func render(in context: RenderContext) { child.render(in: context) }
+}
+
+extension View {
+    public func accessibilityLabel(_ label: Text) -> ModifiedContent<Self, _AccessibilityModifier> {
+        accessibility { if $0.label == nil { $0.label = label } }
+    }
+
+    public func accessibilityLabel(_ key: LocalizedStringKey) -> ModifiedContent<Self, _AccessibilityModifier> {
+        accessibilityLabel(Text(key))
+    }
+
+    @_disfavoredOverload
+    public func accessibilityLabel<S: StringProtocol>(_ label: S) -> ModifiedContent<Self, _AccessibilityModifier> {
+        accessibilityLabel(Text(label))
+    }
+
+    public func accessibilityValue(_ value: Text) -> ModifiedContent<Self, _AccessibilityModifier> {
+        accessibility { if $0.value == nil { $0.value = value } }
+    }
+
+    public func accessibilityValue(_ key: LocalizedStringKey) -> ModifiedContent<Self, _AccessibilityModifier> {
+        accessibilityValue(Text(key))
+    }
+
+    @_disfavoredOverload
+    public func accessibilityValue<S: StringProtocol>(_ value: S) -> ModifiedContent<Self, _AccessibilityModifier> {
+        accessibilityValue(Text(value))
+    }
+
+    public func accessibilityHint(_ hint: Text) -> ModifiedContent<Self, _AccessibilityModifier> {
+        accessibility { if $0.hint == nil { $0.hint = hint } }
+    }
+
+    public func accessibilityHint(_ key: LocalizedStringKey) -> ModifiedContent<Self, _AccessibilityModifier> {
+        accessibilityHint(Text(key))
+    }
+
+    @_disfavoredOverload
+    public func accessibilityHint<S: StringProtocol>(_ hint: S) -> ModifiedContent<Self, _AccessibilityModifier> {
+        accessibilityHint(Text(hint))
+    }
+
+    public func accessibilityAddTraits(_ traits: AccessibilityTraits) -> ModifiedContent<Self, _AccessibilityModifier> {
+        accessibility { $0.addTraits.formUnion(traits) }
+    }
+
+    public func accessibilityRemoveTraits(_ traits: AccessibilityTraits) -> ModifiedContent<Self, _AccessibilityModifier> {
+        accessibility { $0.removeTraits.formUnion(traits) }
+    }
+
+    /// Hides the view (and what it contains) from assistive technologies.
+    public func accessibilityHidden(_ hidden: Bool) -> ModifiedContent<Self, _AccessibilityModifier> {
+        accessibility { if $0.hidden == nil { $0.hidden = hidden } }
+    }
+
+    /// Makes the view one accessibility element, treating its children as `children` says.
+    public func accessibilityElement(children: AccessibilityChildBehavior = .ignore)
+        -> ModifiedContent<Self, _AccessibilityModifier> {
+        accessibility { if $0.behavior == nil { $0.behavior = children } }
+    }
+
+    /// Gives the view accessibility children made of views: laid out like ordinary
+    /// views in its frame (their frames over a canvas), never drawn.
+    public func accessibilityChildren<V: View>(@ViewBuilder children: () -> V) -> ModifiedContent<Self, _AccessibilityModifier> {
+        let content = children()
+        return ModifiedContent(content: self, modifier: _AccessibilityModifier(
+            change: { if $0.behavior == nil { $0.behavior = .contain } },
+            replacement: { OpenCanvasViews.makeNode(content, environment: $0) }, replacementIsChildren: true))
+    }
+
+    /// Replaces the view's accessibility with that of other views (laid out in its
+    /// frame, never drawn).
+    public func accessibilityRepresentation<V: View>(@ViewBuilder representation: () -> V)
+        -> ModifiedContent<Self, _AccessibilityModifier> {
+        let content = representation()
+        return ModifiedContent(content: self, modifier: _AccessibilityModifier(
+            change: { _ in }, replacement: { OpenCanvasViews.makeNode(content, environment: $0) }, replacementIsChildren: false))
+    }
+
+    func accessibility(_ change: @escaping (inout AccessibilityOverrides) -> Void)
+        -> ModifiedContent<Self, _AccessibilityModifier> {
+        ModifiedContent(content: self, modifier: _AccessibilityModifier(change: change, replacement: nil,
+                                                                        replacementIsChildren: false))
+    }
+}
+
+// MARK: - The tree
+
+extension Text {
+    /// The text as a screen reader reads it (inline images left out).
+    @MainActor
+    func plainString(environment: EnvironmentValues) -> String {
+        let resolved = GraphicsContext.ResolvedText(text: self, environment: environment)
+        var s = String.UnicodeScalarView()
+        for span in resolved.spans where span.attachment == nil {
+            for scalar in span.text.unicodeScalars where !(0xE000...0xF8FF).contains(scalar.value) { s.append(scalar) }
+        }
+        return String(s)
+    }
+}
+
+/// The accessibility elements of a laid-out tree, in reading order (the order of
+/// the view tree: stacks top to bottom and leading to trailing). Text and labelled
+/// images are elements, shapes and canvases are not (a canvas exposes nothing of
+/// what it draws); modifiers label, combine, hide or add children.
+@MainActor
+package func accessibilityElements(_ node: ViewNode) -> [AccessibilityElement] {
+    switch node {
+    case let text as TextNode:
+        let label = text.text.plainString(environment: text.environment)
+        return label.isEmpty ? [] : [AccessibilityElement(label: label, traits: .isStaticText, frame: text.frame)]
+    case let image as ImageNode:
+        guard let label = image.image.label?.plainString(environment: image.environment) else { return [] }
+        return [AccessibilityElement(label: label, traits: .isImage, frame: image.frame)]
+    case is HiddenNode:
+        return []
+    case let opacity as OpacityNode where opacity.opacity <= 0:
+        return []
+    case let a as AccessibilityNode:
+        return accessibilityElements(of: a)
+    default:
+        return node.subnodes.flatMap(accessibilityElements)
+    }
+}
+
+@MainActor
+private func accessibilityElements(of node: AccessibilityNode) -> [AccessibilityElement] {
+    let o = node.overrides
+    if o.hidden == true { return [] }
+    let environment = EnvironmentValues()
+    var inner: [AccessibilityElement]
+    if let replacement = node.replacement {
+        inner = accessibilityElements(replacement)
+        if node.replacementIsChildren { inner = accessibilityElements(node.child) + inner }
+    } else {
+        inner = accessibilityElements(node.child)
+    }
+    func apply(_ e: inout AccessibilityElement) {
+        if let l = o.label { e.label = l.plainString(environment: environment) }
+        if let v = o.value { e.value = v.plainString(environment: environment) }
+        if let h = o.hint { e.hint = h.plainString(environment: environment) }
+        e.traits.formUnion(o.addTraits)
+        e.traits.subtract(o.removeTraits)
+    }
+    let hasOverrides = o.label != nil || o.value != nil || o.hint != nil || !o.addTraits.isEmpty || !o.removeTraits.isEmpty
+    switch o.behavior?.kind {
+    case .contain?:
+        // The children stay elements; the view's own label (if any) reads first.
+        var result = inner
+        if hasOverrides {
+            var e = AccessibilityElement(label: "", frame: node.frame)
+            apply(&e)
+            if !e.label.isEmpty { result.insert(e, at: 0) }
+        }
+        return result
+    case .ignore?:
+        var e = AccessibilityElement(label: "", frame: node.frame)
+        apply(&e)
+        return [e]
+    case .combine?:
+        var e = AccessibilityElement(label: inner.map(\.label).filter { !$0.isEmpty }.joined(separator: ", "),
+                                     traits: inner.reduce(AccessibilityTraits()) { $0.union($1.traits) }.subtracting(.isStaticText),
+                                     frame: node.frame)
+        apply(&e)
+        return [e]
+    case nil:
+        guard hasOverrides else { return inner }
+        if inner.count == 1 {
+            var e = inner[0]
+            apply(&e)
+            return [e]
+        }
+        // A view with no element of its own (a canvas, a shape) or several: the
+        // modifiers make one element of it, as they do in SwiftUI.
+        var e = AccessibilityElement(label: inner.map(\.label).joined(separator: ", "), frame: node.frame)
+        apply(&e)
+        return [e]
+    }
+}

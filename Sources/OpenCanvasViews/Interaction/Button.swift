@@ -1,0 +1,80 @@
+import Foundation
+import OpenCanvasDrawing
+
+/// A control that runs an action when tapped. Its label is drawn in the accent
+/// colour; its whole frame (gaps in the label included) takes taps.
+public struct Button<Label: View>: View {
+    let action: @MainActor () -> Void
+    let label: Label
+
+    public init(action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {
+        self.action = action
+        self.label = label()
+    }
+
+    @Environment(\.tint) private var tint
+
+    public var body: some View {
+        label
+            .foregroundColor(tint ?? .accentColor)
+            .contentShape(Rectangle())
+            .onTapGesture(perform: action)
+            .accessibilityElement(children: .combine)
+            .accessibilityAddTraits(.isButton)
+    }
+}
+
+extension Button where Label == Text {
+    /// A button with a localized title.
+    public init(_ titleKey: LocalizedStringKey, action: @escaping @MainActor () -> Void) {
+        self.init(action: action) { Text(titleKey) }
+    }
+
+    /// A button with a title shown as it is.
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ title: S, action: @escaping @MainActor () -> Void) {
+        self.init(action: action) { Text(title) }
+    }
+}
+
+extension Button where Label == OpenCanvasViews.Label<Text, Image> {
+    /// A button with a title and a system image.
+    public init(_ titleKey: LocalizedStringKey, systemImage: String, action: @escaping @MainActor () -> Void) {
+        self.init(action: action) { OpenCanvasViews.Label(titleKey, systemImage: systemImage) }
+    }
+
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ title: S, systemImage: String, action: @escaping @MainActor () -> Void) {
+        self.init(action: action) { OpenCanvasViews.Label(title, systemImage: systemImage) }
+    }
+}
+
+/// A title with an icon before it.
+public struct Label<Title: View, Icon: View>: View {
+    let title: Title
+    let icon: Icon
+
+    public init(@ViewBuilder title: () -> Title, @ViewBuilder icon: () -> Icon) {
+        self.title = title()
+        self.icon = icon()
+    }
+
+    /// The icon, then the title; read as the title alone, as SwiftUI's labels are.
+    public var body: some View {
+        HStack(alignment: .center, spacing: 8) {
+            icon.accessibilityHidden(true)
+            title
+        }
+    }
+}
+
+extension Label where Title == Text, Icon == Image {
+    public init(_ titleKey: LocalizedStringKey, systemImage name: String) {
+        self.init(title: { Text(titleKey) }, icon: { Image(systemName: name) })
+    }
+
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ title: S, systemImage name: String) {
+        self.init(title: { Text(title) }, icon: { Image(systemName: name) })
+    }
+}

@@ -1,0 +1,198 @@
+import Foundation
+import OpenCanvasDrawing
+
+/// A view with a gesture attached.
+final class GestureNode: ViewNode {
+    let child: ViewNode
+    override var subnodes: [ViewNode] { [child] }
+    let recognizer: Recognizer?
+    let priority: GesturePriority
+    /// Named spaces around the node when it was placed.
+    private(set) var spaces: [(AnyHashable, CGRect)] = []
+
+    init(child: ViewNode, recognizer: Recognizer?, priority: GesturePriority) {
+        self.child = child
+        self.recognizer = recognizer
+        self.priority = priority
+    }
+
+    override func sizeThatFits(_ p: ProposedViewSize) -> CGSize { child.measure(p) }
+    override func place(in frame: CGRect) {
+        super.place(in: frame)
+        spaces = CoordinateSpaces.stack
+        child.place(in: frame)
+    }
+    override func baseline(first: Bool, size: CGSize) -> CGFloat? { child.baseline(first: first, size: size) }
+    override func render(in context: RenderContext) { child.render(in: context) }
+
+    /// How root points map into the node's own space through the transform
+    /// effects above it (the product of their inverses), noted when it was last
+    /// hit. A value, not the nodes: they hold this node.
+    var rootToLocal: CGAffineTransform = .identity
+
+    /// A root point in the recognizer's coordinate space: `.local` through the
+    /// transform effects above the view; `.global` and named spaces (placed
+    /// outside them, in the usual case) in root coordinates.
+    func convert(_ rootPoint: CGPoint, to space: CoordinateSpace) -> CGPoint {
+        switch space {
+        case .global: return rootPoint
+        case .local:
+            let point = rootPoint.applying(rootToLocal)
+            return CGPoint(x: point.x - frame.minX, y: point.y - frame.minY)
+        case .named(let name):
+            let origin = spaces.last(where: { $0.0 == name })?.1.origin ?? .zero
+            return CGPoint(x: rootPoint.x - origin.x, y: rootPoint.y - origin.y)
+        }
+    }
+}
+
+/// The gesture nodes under a point, innermost first, from the frontmost view hit
+/// (views drawn in front hide those behind); `nil` when nothing is hit.
+@MainActor
+func gestureChain(_ node: ViewNode, _ point: CGPoint, rootToHere: CGAffineTransform = .identity) -> [GestureNode]? {
+    guard node.admitsHits(at: point) else { return nil }
+    var chain: [GestureNode]? = nil
+    let inner = node.childPoint(point)
+    let rootToInner = (node as? TransformEffectNode)?.inverse.map { rootToHere.concatenating($0) } ?? rootToHere
+    for child in node.subnodes.reversed() {
+        guard let inner else { break }
+        if let found = gestureChain(child, inner, rootToHere: rootToInner) {
+            chain = found
+            break
+        }
+    }
+    if chain == nil, node.coversItself, node.covers(point) { chain = [] }
+    guard var result = chain else { return nil }
+    if let g = node as? GestureNode, g.recognizer != nil {
+        g.rootToLocal = rootToHere
+        result.append(g)
+    }
+    return result
+}
+
+/// One press of the pointer, from down to up: decides which gestures recognize it
+/// and runs their actions. Exclusive gestures compete in order — innermost first,
+/// except that a high-priority gesture goes before those inside it — and the first
+/// to recognize wins; simultaneous gestures recognize alongside.
+@MainActor
+package final class PointerSession {
+    private let order: [GestureNode]
+    private let start: CGPoint
+    private let startTime: Date
+    private var last: (CGPoint, Date)
+    private var previous: (CGPoint, Date)
+    private var started: Set<ObjectIdentifier> = []
+    private var claimed: GestureNode?
+    private var maxDistance: CGFloat = 0
+
+    package init(root: ViewNode, at point: CGPoint, time: Date) {
+        var chain = gestureChain(root, point) ?? []
+        // High-priority gestures move ahead of everything inside them.
+        var i = 0
+        while i < chain.count {
+            if chain[i].priority == .high {
+                let g = chain.remove(at: i)
+                chain.insert(g, at: 0)
+            }
+            i += 1
+        }
+        order = chain
+        start = point
+        startTime = time
+        last = (point, time)
+        previous = (point, time)
+        for g in order {
+            if case .drag(let minimum) = g.recognizer?.kind, minimum == 0 { begin(g) }
+            // A long press reports `true` as the press begins (its `updating`
+            // shows that a press is being detected).
+            if case .longPress = g.recognizer?.kind, let r = g.recognizer { for action in r.onChanged { action(true) } }
+        }
+        if !started.isEmpty { changed() }
+    }
+
+    private func exclusiveAvailable(_ g: GestureNode) -> Bool {
+        g.priority == .simultaneous || claimed == nil
+    }
+
+    private func begin(_ g: GestureNode) {
+        guard exclusiveAvailable(g) else { return }
+        started.insert(ObjectIdentifier(g))
+        if g.priority != .simultaneous { claimed = g }
+    }
+
+    private func dragValue(_ g: GestureNode, space: CoordinateSpace) -> DragGesture.Value {
+        let dt = last.1.timeIntervalSince(previous.1)
+        let location = g.convert(last.0, to: space), before = g.convert(previous.0, to: space)
+        let v = dt > 0 ? CGSize(width: (location.x - before.x) / dt, height: (location.y - before.y) / dt) : .zero
+        return DragGesture.Value(time: last.1, location: location, startLocation: g.convert(start, to: space),
+                                 velocity: v,
+                                 predictedEndLocation: CGPoint(x: location.x + v.width * 0.25, y: location.y + v.height * 0.25))
+    }
+
+    private func changed() {
+        for g in order where started.contains(ObjectIdentifier(g)) {
+            guard let r = g.recognizer, case .drag = r.kind else { continue }
+            let value = dragValue(g, space: r.coordinateSpace)
+            for action in r.onChanged { action(value) }
+        }
+    }
+
+    package func move(to point: CGPoint, time: Date) {
+        previous = last
+        last = (point, time)
+        maxDistance = max(maxDistance, hypot(point.x - start.x, point.y - start.y))
+        for g in order where !started.contains(ObjectIdentifier(g)) {
+            if case .drag(let minimum) = g.recognizer?.kind, maxDistance >= minimum { begin(g) }
+            // A long press that moved too far has failed: its gesture states reset now.
+            if case .longPress(_, let distance) = g.recognizer?.kind, maxDistance > distance,
+               failed.insert(ObjectIdentifier(g)).inserted {
+                for finish in g.recognizer?.onFinished ?? [] { finish() }
+            }
+        }
+        changed()
+    }
+
+    /// Gestures that failed before the pointer lifted.
+    private var failed: Set<ObjectIdentifier> = []
+
+    /// The pointer lifts: drags end; without a drag, taps (the `count`-th of a
+    /// sequence) and long presses held long enough recognize.
+    package func end(at point: CGPoint, time: Date, tapCount: Int) {
+        if point != last.0 {
+            move(to: point, time: time)
+        } else if time > last.1 {
+            // Held still before lifting: the velocity falls to zero.
+            previous = last
+            last = (point, time)
+        }
+        // Gesture states go back to their initial values once the press is over.
+        defer { for g in order { for finish in g.recognizer?.onFinished ?? [] { finish() } } }
+        if !started.isEmpty {
+            for g in order where started.contains(ObjectIdentifier(g)) {
+                guard let r = g.recognizer else { continue }
+                let value = dragValue(g, space: r.coordinateSpace)
+                for action in r.onEnded { action(value) }
+            }
+            return
+        }
+        let held = time.timeIntervalSince(startTime)
+        var taken = false
+        for g in order {
+            guard let r = g.recognizer, g.priority == .simultaneous || !taken else { continue }
+            var value: Any? = nil
+            switch r.kind {
+            case .tap(let count, let spatial):
+                if maxDistance <= 10, tapCount % count == 0 {
+                    value = spatial ? SpatialTapGesture.Value(location: g.convert(point, to: r.coordinateSpace)) as Any : ()
+                }
+            case .longPress(let minimum, let distance):
+                if held >= minimum, maxDistance <= distance { value = true }
+            case .drag:
+                break
+            }
+            guard let value else { continue }
+            for action in r.onEnded { action(value) }
+            if g.priority != .simultaneous { taken = true }
+        }
+    }
+}

@@ -1,0 +1,199 @@
+import Foundation
+import OpenCanvasDrawing
+
+/// A gesture: taps, drags, long presses, and their `onChanged`/`onEnded` actions.
+@MainActor @preconcurrency
+public protocol Gesture {
+    associatedtype Value
+    associatedtype Body: Gesture
+    var body: Body { get }
+}
+
+extension Never: Gesture {
+    public typealias Value = Never
+}
+
+extension Gesture where Body == Never {
+    public var body: Never { fatalError("\(Self.self) is a primitive gesture and has no body") }
+}
+
+/// What OpenCanvas runs for a gesture: called with pointer events in root
+/// coordinates by the host's event dispatch (see `GestureNode`).
+@MainActor
+final class Recognizer {
+    enum Kind {
+        /// `spatial`: the value is the location (`SpatialTapGesture`), else `()`.
+        case tap(count: Int, spatial: Bool)
+        case drag(minimumDistance: CGFloat)
+        case longPress(minimumDuration: TimeInterval, maximumDistance: CGFloat)
+    }
+    let kind: Kind
+    let coordinateSpace: CoordinateSpace
+    var onChanged: [(Any) -> Void] = []
+    var onEnded: [(Any) -> Void] = []
+    /// Run when the pointer session that involved the gesture is over, whether it
+    /// succeeded or not (`GestureState` resets).
+    var onFinished: [() -> Void] = []
+
+    init(kind: Kind, coordinateSpace: CoordinateSpace) {
+        self.kind = kind
+        self.coordinateSpace = coordinateSpace
+    }
+}
+
+/// Gestures OpenCanvas recognizes itself.
+@MainActor
+protocol PrimitiveGesture {
+    func makeRecognizer() -> Recognizer
+}
+
+@MainActor
+func recognizer<G: Gesture>(for gesture: G) -> Recognizer? {
+    if let primitive = gesture as? any PrimitiveGesture { return primitive.makeRecognizer() }
+    if G.Body.self == Never.self { return nil }
+    return recognizer(for: gesture.body)
+}
+
+/// A tap, or several in a sequence.
+public struct TapGesture: Gesture, PrimitiveGesture {
+    public var count: Int
+    public init(count: Int = 1) { self.count = max(1, count) }
+    public typealias Value = Void
+    public typealias Body = Never
+    func makeRecognizer() -> Recognizer { Recognizer(kind: .tap(count: count, spatial: false), coordinateSpace: .local) }
+}
+
+/// A tap that reports where it landed.
+public struct SpatialTapGesture: Gesture, PrimitiveGesture {
+    public struct Value: Equatable, Sendable {
+        public var location: CGPoint
+    }
+    public var count: Int
+    public var coordinateSpace: CoordinateSpace
+    public init(count: Int = 1, coordinateSpace: CoordinateSpace = .local) {
+        self.count = max(1, count)
+        self.coordinateSpace = coordinateSpace
+    }
+    public typealias Body = Never
+    func makeRecognizer() -> Recognizer {
+        Recognizer(kind: .tap(count: count, spatial: true), coordinateSpace: coordinateSpace)
+    }
+}
+
+/// A drag: recognized once the pointer has moved `minimumDistance` points.
+public struct DragGesture: Gesture, PrimitiveGesture {
+    public struct Value: Equatable, Sendable {
+        public var time: Date
+        public var location: CGPoint
+        public var startLocation: CGPoint
+        public var translation: CGSize { CGSize(width: location.x - startLocation.x, height: location.y - startLocation.y) }
+        /// Points per second, from the last two pointer positions.
+        public var velocity: CGSize
+        /// Where the drag would stop if released now: the location carried on by the
+        /// velocity for a quarter of a second (OpenCanvas's choice; Apple does not
+        /// document its prediction).
+        public var predictedEndLocation: CGPoint
+        public var predictedEndTranslation: CGSize {
+            CGSize(width: predictedEndLocation.x - startLocation.x, height: predictedEndLocation.y - startLocation.y)
+        }
+    }
+    public var minimumDistance: CGFloat
+    public var coordinateSpace: CoordinateSpace
+    public init(minimumDistance: CGFloat = 10, coordinateSpace: CoordinateSpace = .local) {
+        self.minimumDistance = minimumDistance.isFinite ? max(0, minimumDistance) : 10
+        self.coordinateSpace = coordinateSpace
+    }
+    public typealias Body = Never
+    func makeRecognizer() -> Recognizer {
+        Recognizer(kind: .drag(minimumDistance: minimumDistance), coordinateSpace: coordinateSpace)
+    }
+}
+
+/// A press held for `minimumDuration` without moving more than `maximumDistance`.
+public struct LongPressGesture: Gesture, PrimitiveGesture {
+    public var minimumDuration: Double
+    public var maximumDistance: CGFloat
+    public init(minimumDuration: Double = 0.5, maximumDistance: CGFloat = 10) {
+        self.minimumDuration = minimumDuration.isFinite ? max(0, minimumDuration) : 0.5
+        self.maximumDistance = maximumDistance.isFinite ? max(0, maximumDistance) : 10
+    }
+    public typealias Value = Bool
+    public typealias Body = Never
+    func makeRecognizer() -> Recognizer {
+        Recognizer(kind: .longPress(minimumDuration: minimumDuration, maximumDistance: maximumDistance),
+                   coordinateSpace: .local)
+    }
+}
+
+/// A gesture with an action when its value changes.
+public struct _ChangedGesture<Content: Gesture>: Gesture, PrimitiveGesture {
+    let content: Content
+    let action: (Content.Value) -> Void
+    public typealias Value = Content.Value
+    public typealias Body = Never
+    func makeRecognizer() -> Recognizer {
+        let r = recognizer(for: content) ?? Recognizer(kind: .tap(count: 1, spatial: false), coordinateSpace: .local)
+        let action = self.action
+        r.onChanged.append { if let v = $0 as? Content.Value { action(v) } }
+        return r
+    }
+}
+
+/// A gesture with an action when it ends.
+public struct _EndedGesture<Content: Gesture>: Gesture, PrimitiveGesture {
+    let content: Content
+    let action: (Content.Value) -> Void
+    public typealias Value = Content.Value
+    public typealias Body = Never
+    func makeRecognizer() -> Recognizer {
+        let r = recognizer(for: content) ?? Recognizer(kind: .tap(count: 1, spatial: false), coordinateSpace: .local)
+        let action = self.action
+        r.onEnded.append { if let v = $0 as? Content.Value { action(v) } }
+        return r
+    }
+}
+
+extension Gesture {
+    /// Runs `action` each time the gesture's value changes (a drag's position).
+    public func onChanged(_ action: @escaping (Value) -> Void) -> _ChangedGesture<Self> {
+        _ChangedGesture(content: self, action: action)
+    }
+
+    /// Runs `action` when the gesture succeeds.
+    public func onEnded(_ action: @escaping (Value) -> Void) -> _EndedGesture<Self> {
+        _EndedGesture(content: self, action: action)
+    }
+}
+
+/// How a view's gesture competes with its descendants'.
+enum GesturePriority { case normal, high, simultaneous }
+
+public struct _GestureModifier: _PrimitiveViewModifier {
+    let recognizer: @MainActor () -> Recognizer?
+    let priority: GesturePriority
+}
+
+extension _GestureModifier: NodeMakingModifier {
+    func makeNode<Content: View>(_ content: Content, environment: EnvironmentValues) -> ViewNode {
+        GestureNode(child: OpenCanvasViews.makeNode(content, environment: environment), recognizer: recognizer(),
+                    priority: priority)
+    }
+}
+
+extension View {
+    /// Attaches a gesture; a descendant's gesture at the same point takes precedence.
+    public func gesture<G: Gesture>(_ gesture: G) -> ModifiedContent<Self, _GestureModifier> {
+        ModifiedContent(content: self, modifier: _GestureModifier(recognizer: { recognizer(for: gesture) }, priority: .normal))
+    }
+
+    /// Attaches a gesture that takes precedence over its descendants'.
+    public func highPriorityGesture<G: Gesture>(_ gesture: G) -> ModifiedContent<Self, _GestureModifier> {
+        ModifiedContent(content: self, modifier: _GestureModifier(recognizer: { recognizer(for: gesture) }, priority: .high))
+    }
+
+    /// Attaches a gesture recognized together with the others at the same point.
+    public func simultaneousGesture<G: Gesture>(_ gesture: G) -> ModifiedContent<Self, _GestureModifier> {
+        ModifiedContent(content: self, modifier: _GestureModifier(recognizer: { recognizer(for: gesture) },
+                                                                  priority: .simultaneous))
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import OpenCanvasDrawing
+
+extension View {
+    /// Runs `action` when the view is tapped `count` times.
+    public func onTapGesture(count: Int = 1, perform action: @escaping @MainActor () -> Void)
+        -> ModifiedContent<Self, _GestureModifier> {
+        gesture(TapGesture(count: count).onEnded { action() })
+    }
+
+    /// Runs `action` with the tap's location in `coordinateSpace` (the view's own
+    /// space by default) when the view is tapped `count` times.
+    public func onTapGesture(count: Int = 1, coordinateSpace: CoordinateSpace = .local,
+                             perform action: @escaping @MainActor (CGPoint) -> Void)
+        -> ModifiedContent<Self, _GestureModifier> {
+        gesture(SpatialTapGesture(count: count, coordinateSpace: coordinateSpace).onEnded { action($0.location) })
+    }
+}
+
+// MARK: - Content shape and hit-testing switch
+
+@frozen
+public struct _ContentShapeModifier<S: Shape>: _PrimitiveViewModifier {
+    let shape: S
+    let eoFill: Bool
+}
+
+extension _ContentShapeModifier: NodeMakingModifier {
+    func makeNode<Content: View>(_ content: Content, environment: EnvironmentValues) -> ViewNode {
+        let shape = self.shape, eo = eoFill
+        return ContentShapeNode(child: OpenCanvasViews.makeNode(content, environment: environment),
+                                covers: { frame, p in shape.path(in: frame).contains(p, eoFill: eo) })
+    }
+}
+
+/// Makes the whole of a shape in the view's frame hittable (gaps included).
+final class ContentShapeNode: ViewNode {
+    let child: ViewNode
+    override var subnodes: [ViewNode] { [child] }
+    override var coversItself: Bool { true }
+    let coversPoint: (CGRect, CGPoint) -> Bool
+
+    init(child: ViewNode, covers: @escaping (CGRect, CGPoint) -> Bool) {
+        self.child = child
+        self.coversPoint = covers
+    }
+
+    override func covers(_ point: CGPoint) -> Bool { coversPoint(frame, point) }
+    override func sizeThatFits(_ p: ProposedViewSize) -> CGSize { child.measure(p) }
+    override func place(in frame: CGRect) {
+        super.place(in: frame)
+        child.place(in: frame)
+    }
+    override func baseline(first: Bool, size: CGSize) -> CGFloat? { child.baseline(first: first, size: size) }
+    override func render(in context: RenderContext) { child.render(in: context) }
+}
+
+@frozen
+public struct _AllowsHitTestingModifier: _PrimitiveViewModifier {
+    let enabled: Bool
+}
+
+extension _AllowsHitTestingModifier: NodeMakingModifier {
+    func makeNode<Content: View>(_ content: Content, environment: EnvironmentValues) -> ViewNode {
+        HitTestingSwitchNode(child: OpenCanvasViews.makeNode(content, environment: environment), enabled: enabled)
+    }
+}
+
+final class HitTestingSwitchNode: ViewNode {
+    let child: ViewNode
+    override var subnodes: [ViewNode] { [child] }
+    let enabled: Bool
+    override var allowsHits: Bool { enabled }
+
+    init(child: ViewNode, enabled: Bool) {
+        self.child = child
+        self.enabled = enabled
+    }
+
+    override func sizeThatFits(_ p: ProposedViewSize) -> CGSize { child.measure(p) }
+    override func place(in frame: CGRect) {
+        super.place(in: frame)
+        child.place(in: frame)
+    }
+    override func baseline(first: Bool, size: CGSize) -> CGFloat? { child.baseline(first: first, size: size) }
+    override func render(in context: RenderContext) { child.render(in: context) }
+}
+
+extension View {
+    /// Makes `shape` (in the view's frame) the area that receives taps.
+    public func contentShape<S: Shape>(_ shape: S, eoFill: Bool = false) -> ModifiedContent<Self, _ContentShapeModifier<S>> {
+        ModifiedContent(content: self, modifier: _ContentShapeModifier(shape: shape, eoFill: eoFill))
+    }
+
+    /// Whether the view (and what it contains) receives taps; when not, taps go to
+    /// what is behind it.
+    public func allowsHitTesting(_ enabled: Bool) -> ModifiedContent<Self, _AllowsHitTestingModifier> {
+        ModifiedContent(content: self, modifier: _AllowsHitTestingModifier(enabled: enabled))
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import Observation
+import OpenCanvasDrawing
+
+/// Actions tied to a view's life in a host: appearing, disappearing, a value
+/// changing, an async task. They run after the frame that caused them is built
+/// (state they change renders in the next frame).
+@MainActor
+final class LifecycleRecord {
+    var onAppear: [() -> Void] = []
+    var onDisappear: [() -> Void] = []
+    var task: (@MainActor @Sendable () async -> Void)?
+}
+
+extension ViewGraph {
+    /// Registers a lifecycle record for the view being made (`key`: its identity).
+    func lifecycle(_ key: String) -> LifecycleRecord {
+        if let r = currentLifecycles[key] { return r }
+        let r = LifecycleRecord()
+        currentLifecycles[key] = r
+        return r
+    }
+}
+
+public struct _LifecycleModifier: _PrimitiveViewModifier {
+    let register: @MainActor (LifecycleRecord) -> Void
+}
+
+extension _LifecycleModifier: NodeMakingModifier {
+    func makeNode<Content: View>(_ content: Content, environment: EnvironmentValues) -> ViewNode {
+        if let graph = ViewGraph.current {
+            register(graph.lifecycle(graph.currentIdentity))
+        }
+        return OpenCanvasViews.makeNode(content, environment: environment)
+    }
+}
+
+extension View {
+    /// Runs `action` when the view first appears in a host's frame.
+    public func onAppear(perform action: (() -> Void)? = nil) -> ModifiedContent<Self, _LifecycleModifier> {
+        ModifiedContent(content: self, modifier: _LifecycleModifier { r in if let action { r.onAppear.append(action) } })
+    }
+
+    /// Runs `action` when the view is no longer in a host's frame.
+    public func onDisappear(perform action: (() -> Void)? = nil) -> ModifiedContent<Self, _LifecycleModifier> {
+        ModifiedContent(content: self, modifier: _LifecycleModifier { r in if let action { r.onDisappear.append(action) } })
+    }
+
+    /// Starts `action` when the view appears and cancels it when it disappears.
+    public func task(priority: TaskPriority = .userInitiated, _ action: @escaping @MainActor @Sendable () async -> Void)
+        -> ModifiedContent<Self, _LifecycleModifier> {
+        ModifiedContent(content: self, modifier: _LifecycleModifier { r in r.task = action })
+    }
+
+    /// Runs `action` with the old and new values when `value` changes between frames
+    /// (and with the value twice on appearing, when `initial`).
+    public func onChange<V: Equatable>(of value: V, initial: Bool = false,
+                                       _ action: @escaping (_ oldValue: V, _ newValue: V) -> Void)
+        -> ModifiedContent<Self, _LifecycleModifier> {
+        ModifiedContent(content: self, modifier: _LifecycleModifier { r in
+            guard let graph = ViewGraph.current else { return }
+            let box = graph.slot(graph.currentIdentity + ".onChange") { ChangeBox<V>() }
+            if let old = box.value {
+                if old != value { graph.deferred.append { action(old, value) } }
+            } else if initial {
+                graph.deferred.append { action(value, value) }
+            }
+            box.value = value
+        })
+    }
+
+    /// Runs `action` when `value` changes between frames (and on appearing, when
+    /// `initial`).
+    public func onChange<V: Equatable>(of value: V, initial: Bool = false, _ action: @escaping () -> Void)
+        -> ModifiedContent<Self, _LifecycleModifier> {
+        onChange(of: value, initial: initial) { _, _ in action() }
+    }
+
+    /// Runs `action` with the new value when `value` changes between frames.
+    public func onChange<V: Equatable>(of value: V, perform action: @escaping (_ newValue: V) -> Void)
+        -> ModifiedContent<Self, _LifecycleModifier> {
+        onChange(of: value, initial: false) { _, new in action(new) }
+    }
+}
+
+@MainActor
+final class ChangeBox<V> {
+    var value: V?
+    init() {}
+}
+
+/// A reference to an `@Observable` model that makes bindings to its properties.
+@MainActor @propertyWrapper @dynamicMemberLookup
+public struct Bindable<Value: AnyObject & Observable> {
+    public var wrappedValue: Value
+
+    public init(wrappedValue: Value) { self.wrappedValue = wrappedValue }
+    public init(_ value: Value) { self.wrappedValue = value }
+
+    public var projectedValue: Bindable<Value> { self }
+
+    public subscript<Subject>(dynamicMember keyPath: ReferenceWritableKeyPath<Value, Subject>) -> Binding<Subject> {
+        let object = wrappedValue
+        return Binding(get: { object[keyPath: keyPath] }, set: { object[keyPath: keyPath] = $0 })
+    }
+}
+
+/// Gives a view an explicit identity: when the value changes, the view is a new
+/// view (its state starts afresh, `onAppear` runs again).
+public struct _IdentityModifier: _PrimitiveViewModifier {
+    let id: AnyHashable
+}
+
+extension _IdentityModifier: NodeMakingModifier {
+    func makeNode<Content: View>(_ content: Content, environment: EnvironmentValues) -> ViewNode {
+        let graph = ViewGraph.current
+        _ = graph?.enter(id: id)
+        defer { graph?.leave() }
+        return OpenCanvasViews.makeNode(content, environment: environment)
+    }
+}
+
+extension View {
+    /// Identifies the view by `id`: a different value makes it a different view.
+    public func id<ID: Hashable>(_ id: ID) -> ModifiedContent<Self, _IdentityModifier> {
+        ModifiedContent(content: self, modifier: _IdentityModifier(id: AnyHashable(id)))
+    }
+}

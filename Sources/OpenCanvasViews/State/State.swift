@@ -1,0 +1,146 @@
+import Foundation
+import OpenCanvasDrawing
+
+/// Storage for a `@State` value in the view graph.
+@MainActor
+final class StateSlot<Value> {
+    private var stored: Value
+    weak var graph: ViewGraph?
+    /// The bodies and canvas renderers that read the value since it last changed.
+    private var readers: Set<String> = []
+
+    init(_ value: Value, graph: ViewGraph?) {
+        self.stored = value
+        self.graph = graph
+    }
+
+    /// The value; reading it from a body or renderer makes that a reader.
+    var value: Value {
+        get {
+            if let reader = graph?.currentReader { readers.insert(reader) }
+            return stored
+        }
+        set {
+            stored = newValue
+            // The readers run again in the next frame (and read it again).
+            let marked = readers
+            readers.removeAll()
+            for r in marked { graph?.mark(r) }
+        }
+    }
+}
+
+/// Where a `@State` property finds its value: a slot of the view graph once the
+/// view has been made by a host, its own initial value before that.
+@MainActor
+final class StateLink<Value> {
+    var slot: StateSlot<Value>?
+    var local: Value
+    init(_ value: Value) { local = value }
+}
+
+/// A value owned by a view, kept by OpenCanvas across renders for as long as the
+/// view exists in the same place; setting it re-renders the views that show it.
+@MainActor @propertyWrapper
+public struct State<Value>: GraphProperty {
+    let link: StateLink<Value>
+
+    public init(wrappedValue value: Value) {
+        link = StateLink(value)
+    }
+
+    public init(initialValue value: Value) {
+        self.init(wrappedValue: value)
+    }
+
+    public var wrappedValue: Value {
+        get { link.slot?.value ?? link.local }
+        nonmutating set {
+            if let slot = link.slot {
+                slot.value = newValue
+            } else {
+                link.local = newValue
+            }
+        }
+    }
+
+    /// A binding to the value.
+    public var projectedValue: Binding<Value> {
+        let link = self.link
+        return Binding(get: { link.slot?.value ?? link.local }, set: { newValue in
+            if let slot = link.slot {
+                slot.value = newValue
+            } else {
+                link.local = newValue
+            }
+        })
+    }
+
+    func install(in graph: ViewGraph?, key: String, environment: EnvironmentValues) {
+        guard let graph else { return }
+        let initial = link.local
+        link.slot = graph.slot(key) { StateSlot(initial, graph: graph) }
+    }
+}
+
+extension State where Value: ExpressibleByNilLiteral {
+    public init() { self.init(wrappedValue: nil) }
+}
+
+/// A two-way connection to a value stored elsewhere (a `@State`, a model).
+@MainActor @propertyWrapper @dynamicMemberLookup
+public struct Binding<Value> {
+    let getter: () -> Value
+    let setter: (Value) -> Void
+
+    public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {
+        getter = get
+        setter = set
+    }
+
+    public init(projectedValue: Binding<Value>) { self = projectedValue }
+
+    /// A binding to a value that never changes.
+    public static func constant(_ value: Value) -> Binding<Value> {
+        Binding(get: { value }, set: { _ in })
+    }
+
+    public var wrappedValue: Value {
+        get { getter() }
+        nonmutating set { setter(newValue) }
+    }
+
+    public var projectedValue: Binding<Value> { self }
+
+    /// A binding to a property of the value.
+    public subscript<Subject>(dynamicMember keyPath: WritableKeyPath<Value, Subject>) -> Binding<Subject> {
+        let getter = self.getter, setter = self.setter
+        return Binding<Subject>(get: { getter()[keyPath: keyPath] }, set: { newValue in
+            var v = getter()
+            v[keyPath: keyPath] = newValue
+            setter(v)
+        })
+    }
+}
+
+/// Reads a value from the environment of the view it is declared in.
+@MainActor @propertyWrapper
+public struct Environment<Value>: GraphProperty {
+    final class Box { var value: Value?; init() {} }
+    let keyPath: KeyPath<EnvironmentValues, Value>
+    let box = Box()
+
+    public init(_ keyPath: KeyPath<EnvironmentValues, Value>) {
+        self.keyPath = keyPath
+    }
+
+    /// The value in the view's environment (the default environment's before the
+    /// view is made by a host).
+    public var wrappedValue: Value {
+        box.value ?? EnvironmentValues()[keyPath: keyPath]
+    }
+
+    func install(in graph: ViewGraph?, key: String, environment: EnvironmentValues) {
+        box.value = environment[keyPath: keyPath]
+    }
+}

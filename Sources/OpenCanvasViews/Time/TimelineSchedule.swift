@@ -1,0 +1,128 @@
+import Foundation
+import OpenCanvasDrawing
+
+/// How often a timeline may update: normally, or less often (in the background
+/// or to save energy; headless hosts always run `.normal`).
+public enum TimelineScheduleMode: Hashable, Sendable {
+    case normal
+    case lowFrequency
+}
+
+/// The dates at which a `TimelineView` updates.
+public protocol TimelineSchedule {
+    associatedtype Entries: Sequence where Entries.Element == Date
+    /// The dates from `startDate` on, in increasing order.
+    func entries(from startDate: Date, mode: TimelineScheduleMode) -> Entries
+}
+
+/// A schedule for animations: an entry every `minimumInterval` seconds from the
+/// start, or — without an interval — at every frame the host draws (entries every
+/// 1/120 s, finer than any display's pace); a paused schedule has only its start.
+public struct AnimationTimelineSchedule: TimelineSchedule, Sendable {
+    public let minimumInterval: Double?
+    public let paused: Bool
+
+    public init(minimumInterval: Double? = nil, paused: Bool = false) {
+        self.minimumInterval = minimumInterval.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+        self.paused = paused
+    }
+
+    /// The interval between entries.
+    var step: Double { minimumInterval ?? 1.0 / 120 }
+
+    public struct Entries: Sequence, IteratorProtocol, Sendable {
+        var upcoming: Date?
+        let step: Double
+        let paused: Bool
+        public mutating func next() -> Date? {
+            guard let d = upcoming else { return nil }
+            upcoming = paused ? nil : d.addingTimeInterval(step)
+            return d
+        }
+    }
+
+    /// Entries at the schedule's pace; in `.lowFrequency` mode none at all, which
+    /// pauses the animation (as Apple documents it). The other built-in schedules
+    /// ignore the mode, as theirs do.
+    public func entries(from startDate: Date, mode: TimelineScheduleMode) -> Entries {
+        Entries(upcoming: mode == .lowFrequency ? nil : startDate, step: step, paused: paused)
+    }
+}
+
+/// A schedule with entries every `interval` seconds, phase-aligned to `startDate`:
+/// the first entry is the last aligned date at or before the start it is asked
+/// from (or `startDate` itself, when asked from before it).
+public struct PeriodicTimelineSchedule: TimelineSchedule, Sendable {
+    public let startDate: Date
+    public let interval: TimeInterval
+
+    public init(from startDate: Date, by interval: TimeInterval) {
+        self.startDate = startDate
+        self.interval = interval.isFinite && interval > 0 ? interval : 1
+    }
+
+    public struct Entries: Sequence, IteratorProtocol, Sendable {
+        var upcoming: Date
+        let interval: TimeInterval
+        public mutating func next() -> Date? {
+            defer { upcoming = upcoming.addingTimeInterval(interval) }
+            return upcoming
+        }
+    }
+
+    public func entries(from date: Date, mode: TimelineScheduleMode) -> Entries {
+        let elapsed = date.timeIntervalSince(startDate)
+        guard elapsed > 0 else { return Entries(upcoming: startDate, interval: interval) }
+        let periods = (elapsed / interval).rounded(.down)
+        return Entries(upcoming: startDate.addingTimeInterval(periods * interval), interval: interval)
+    }
+}
+
+/// A schedule with an entry at the start of every minute: the first is the start
+/// of the minute containing the date it is asked from (10:09:38 → 10:09:00).
+public struct EveryMinuteTimelineSchedule: TimelineSchedule, Sendable {
+    public init() {}
+
+    public func entries(from startDate: Date, mode: TimelineScheduleMode) -> PeriodicTimelineSchedule.Entries {
+        // Minutes of the reference date's UTC clock (time zones move by whole
+        // minutes here; leap seconds are not counted by Date).
+        let t = startDate.timeIntervalSinceReferenceDate
+        let minute = (t / 60).rounded(.down) * 60
+        return PeriodicTimelineSchedule.Entries(upcoming: Date(timeIntervalSinceReferenceDate: minute), interval: 60)
+    }
+}
+
+/// A schedule of given dates, in increasing order (the dates are sorted).
+public struct ExplicitTimelineSchedule<Dates: Sequence>: TimelineSchedule where Dates.Element == Date {
+    let dates: Dates
+    public init(_ dates: Dates) { self.dates = dates }
+
+    public func entries(from startDate: Date, mode: TimelineScheduleMode) -> [Date] {
+        dates.sorted()
+    }
+}
+
+extension TimelineSchedule where Self == AnimationTimelineSchedule {
+    /// Updates at the pace of the display (every frame the host draws).
+    public static var animation: AnimationTimelineSchedule { AnimationTimelineSchedule() }
+
+    public static func animation(minimumInterval: Double? = nil, paused: Bool = false) -> AnimationTimelineSchedule {
+        AnimationTimelineSchedule(minimumInterval: minimumInterval, paused: paused)
+    }
+}
+
+extension TimelineSchedule where Self == PeriodicTimelineSchedule {
+    public static func periodic(from startDate: Date, by interval: TimeInterval) -> PeriodicTimelineSchedule {
+        PeriodicTimelineSchedule(from: startDate, by: interval)
+    }
+}
+
+extension TimelineSchedule where Self == EveryMinuteTimelineSchedule {
+    public static var everyMinute: EveryMinuteTimelineSchedule { EveryMinuteTimelineSchedule() }
+}
+
+extension TimelineSchedule {
+    public static func explicit<S: Sequence>(_ dates: S) -> ExplicitTimelineSchedule<S> where Self == ExplicitTimelineSchedule<S> {
+        ExplicitTimelineSchedule(dates)
+    }
+}

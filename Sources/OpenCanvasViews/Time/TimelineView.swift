@@ -1,0 +1,114 @@
+import Foundation
+import OpenCanvasDrawing
+
+/// The context a `TimelineView` hands its content: the date of the schedule's
+/// current entry.
+public struct TimelineViewDefaultContext {
+    /// How often the timeline is updating.
+    public enum Cadence: Comparable, Sendable {
+        case live, seconds, minutes
+    }
+
+    /// The date of the current entry (the host's date for a continuous animation).
+    public let date: Date
+    /// Headless and window hosts update timelines at their full pace: `.live`.
+    public let cadence: Cadence
+    let invalidate: () -> Void
+
+    /// Asks for the content to be made again at the next frame, whatever the
+    /// schedule.
+    public func invalidateTimelineContent() { invalidate() }
+}
+
+/// A view that updates its content on a schedule.
+public struct TimelineView<Schedule: TimelineSchedule, Content: View>: View {
+    public typealias Context = TimelineViewDefaultContext
+    let schedule: Schedule
+    let content: (Context) -> Content
+
+    public init(_ schedule: Schedule, @ViewBuilder content: @escaping (Context) -> Content) {
+        self.schedule = schedule
+        self.content = content
+    }
+
+    public typealias Body = Never
+}
+
+/// A timeline's place in its schedule: the current entry and the next, advanced
+/// as the host's clock moves.
+@MainActor
+package final class TimelineRecord {
+    private var iterator: AnyIterator<Date>
+    private let makeIterator: (Date) -> AnyIterator<Date>
+    let start: Date
+    private(set) var current: Date?
+    private(set) var upcoming: Date?
+    /// Continuous animation: the content's date is the host's date at every frame.
+    package let continuous: Bool
+
+    init(start: Date, continuous: Bool, makeIterator: @escaping (Date) -> AnyIterator<Date>) {
+        self.start = start
+        self.continuous = continuous
+        self.makeIterator = makeIterator
+        iterator = makeIterator(start)
+        upcoming = iterator.next()
+        advance(to: start)
+    }
+
+    /// Moves to the last entry at or before `date`; true when that changed.
+    @discardableResult
+    func advance(to date: Date) -> Bool {
+        if let c = current, date < c {
+            // The clock went back: start the schedule again from there.
+            iterator = makeIterator(date)
+            current = nil
+            upcoming = iterator.next()
+        }
+        var changed = false
+        var guardCount = 0
+        while let u = upcoming, u <= date, guardCount < 10_000_000 {
+            current = u
+            upcoming = iterator.next()
+            changed = true
+            guardCount += 1
+        }
+        return changed
+    }
+
+    func date(at hostDate: Date) -> Date { continuous ? hostDate : (current ?? start) }
+}
+
+extension TimelineView: PrimitiveView {
+    func makeNode(environment: EnvironmentValues) -> ViewNode {
+        let content = self.content
+        guard let graph = ViewGraph.current else {
+            let context = Context(date: Date(), cadence: .live, invalidate: {})
+            return OpenCanvasViews.makeNode(content(context), environment: environment)
+        }
+        let identity = graph.currentIdentity
+        let schedule = self.schedule
+        let continuous = (schedule as? AnimationTimelineSchedule).map { $0.minimumInterval == nil && !$0.paused } ?? false
+        let record = graph.slot(identity + ".timeline") {
+            TimelineRecord(start: graph.date, continuous: continuous) { start in
+                AnyIterator(schedule.entries(from: start, mode: .normal).makeIterator())
+            }
+        }
+        graph.timelines[identity] = record
+        let build: @MainActor () -> ViewNode = { [weak graph] in
+            guard let graph else { return EmptyNode() }
+            // Still here: the schedule's place is kept.
+            _ = graph.slot(identity + ".timeline") { record }
+            graph.timelines[identity] = record
+            let context = Context(date: record.date(at: graph.date), cadence: .live,
+                                  invalidate: { [weak graph] in graph?.mark(identity) })
+            return OpenCanvasViews.makeNode(graph.reading(as: identity) { content(context) }, environment: environment)
+        }
+        let node = BodyNode(identity: identity, parentBody: graph.currentBody, child: EmptyNode()) { [weak graph] in
+            guard let graph else { return EmptyNode() }
+            return graph.within(identity) { graph.buildingBody(identity) { build() } }
+        }
+        graph.register(node)
+        node.child = graph.buildingBody(identity) { build() }
+        return node
+    }
+}

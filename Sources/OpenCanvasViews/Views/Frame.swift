@@ -1,0 +1,106 @@
+import Foundation
+import CanvasGeometry
+import OpenCanvasDrawing
+
+/// A view with a modifier applied.
+@frozen
+public struct ModifiedContent<Content, Modifier> {
+    public var content: Content
+    public var modifier: Modifier
+
+    @inlinable
+    public init(content: Content, modifier: Modifier) {
+        self.content = content
+        self.modifier = modifier
+    }
+}
+
+/// Modifiers that OpenCanvas lays out itself.
+@MainActor @preconcurrency
+public protocol _PrimitiveViewModifier {}
+
+/// How a primitive modifier makes its node (internal, so the node types stay hidden).
+@MainActor
+protocol NodeMakingModifier {
+    func makeNode<Content: View>(_ content: Content, environment: EnvironmentValues) -> ViewNode
+}
+
+extension ModifiedContent: PrimitiveView where Content: View, Modifier: _PrimitiveViewModifier {
+    func makeNode(environment: EnvironmentValues) -> ViewNode {
+        guard let maker = modifier as? any NodeMakingModifier else { return OpenCanvasViews.makeNode(content, environment: environment) }
+        return maker.makeNode(content, environment: environment)
+    }
+}
+
+extension ModifiedContent: View where Content: View, Modifier: _PrimitiveViewModifier {
+    public typealias Body = Never
+}
+
+/// A fixed-size frame (`.frame(width:height:alignment:)`).
+@frozen
+public struct _FrameLayout: _PrimitiveViewModifier, Sendable {
+    var width: CGFloat?
+    var height: CGFloat?
+    let alignment: Alignment
+}
+
+extension View {
+    /// Positions this view within an invisible frame of the given size. A `nil`
+    /// dimension takes the size of the view in that dimension. A negative or
+    /// non-finite size is invalid (SwiftUI logs "Invalid frame dimension"): it is
+    /// counted in `OpenCanvasDiagnostics` and treated as zero, so nothing is drawn.
+    public func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center)
+        -> ModifiedContent<Self, _FrameLayout> {
+        func valid(_ v: CGFloat?) -> CGFloat? {
+            guard let v else { return nil }
+            guard v.isFinite, v >= 0 else {
+                Diagnostics.report(.invalidSize, "OpenCanvas: invalid frame dimension \(v); using 0")
+                return 0
+            }
+            return v
+        }
+        return ModifiedContent(content: self,
+                               modifier: _FrameLayout(width: valid(width), height: valid(height), alignment: alignment))
+    }
+}
+
+final class FrameNode: ViewNode {
+    let child: ViewNode
+    override var subnodes: [ViewNode] { [child] }
+    let layout: _FrameLayout
+
+    init(child: ViewNode, layout: _FrameLayout) {
+        self.child = child
+        self.layout = layout
+    }
+
+    override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
+        if let w = layout.width, let h = layout.height { return CGSize(width: w, height: h) }
+        let s = child.sizeThatFits(ProposedViewSize(width: layout.width ?? proposal.width,
+                                                    height: layout.height ?? proposal.height))
+        return CGSize(width: layout.width ?? s.width, height: layout.height ?? s.height)
+    }
+
+    override func place(in frame: CGRect) {
+        super.place(in: frame)
+        let s = child.sizeThatFits(ProposedViewSize(width: frame.width, height: frame.height))
+        child.place(in: layout.alignment.place(s, in: frame, child: child))
+    }
+
+    override func render(in context: RenderContext) {
+        child.render(in: context)
+    }
+}
+
+extension _FrameLayout: NodeMakingModifier {
+    func makeNode<Content: View>(_ content: Content, environment: EnvironmentValues) -> ViewNode {
+        var layout = self
+        if let graph = ViewGraph.current {
+            // Fixed dimensions animate; a dimension that appears or goes does not.
+            let key = graph.currentIdentity, owner = graph.currentBody
+            if let w = width { layout.width = max(0, graph.animatedValue(key + ".width", w, owner: owner)) }
+            if let h = height { layout.height = max(0, graph.animatedValue(key + ".height", h, owner: owner)) }
+        }
+        return FrameNode(child: OpenCanvasViews.makeNode(content, environment: environment), layout: layout)
+    }
+}

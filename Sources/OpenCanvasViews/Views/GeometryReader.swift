@@ -1,0 +1,147 @@
+import Foundation
+import OpenCanvasDrawing
+
+/// A coordinate space to read a frame in.
+public enum CoordinateSpace: Hashable {
+    /// The root view's space.
+    case global
+    /// The view's own space (its top-left at the origin).
+    case local
+    /// The space of an ancestor marked with `.coordinateSpace(name:)`.
+    case named(AnyHashable)
+}
+
+/// The size and frames of the container a `GeometryReader` fills.
+public struct GeometryProxy {
+    /// The size offered to the reader (the reader takes all of it).
+    public let size: CGSize
+    let globalFrame: CGRect
+    let spaces: [(AnyHashable, CGRect)]
+
+    /// The reader's frame in a coordinate space. A name no ancestor declares reads
+    /// as the global space, as SwiftUI does.
+    public func frame(in coordinateSpace: CoordinateSpace) -> CGRect {
+        switch coordinateSpace {
+        case .global: return globalFrame
+        case .local: return CGRect(origin: .zero, size: size)
+        case .named(let name):
+            guard let space = spaces.last(where: { $0.0 == name })?.1 else { return globalFrame }
+            return globalFrame.offsetBy(dx: -space.minX, dy: -space.minY)
+        }
+    }
+
+    /// No safe area on Linux hosts.
+    public var safeAreaInsets: EdgeInsets { EdgeInsets() }
+}
+
+/// A container that takes all the room it is offered and builds its content from
+/// that size; the content is placed at its top-leading corner.
+public struct GeometryReader<Content: View>: View {
+    public var content: (GeometryProxy) -> Content
+
+    public init(@ViewBuilder content: @escaping (GeometryProxy) -> Content) {
+        self.content = content
+    }
+
+    public typealias Body = Never
+}
+
+extension GeometryReader: PrimitiveView {
+    func makeNode(environment: EnvironmentValues) -> ViewNode {
+        let content = self.content
+        let node = GeometryReaderNode(environment: environment) { OpenCanvasViews.makeNode(content($0), environment: environment) }
+        node.identity = ViewGraph.current?.currentIdentity
+        // The content is made at placement, after the body: it is made with the
+        // body's transaction and as part of it (so what animates in it animates).
+        node.transaction = ViewGraph.current?.buildTransaction
+        node.owner = ViewGraph.current?.currentBody
+        return node
+    }
+}
+
+/// The named coordinate spaces of the nodes being placed (placement runs depth
+/// first on the main actor, so a stack of the enclosing ones is enough).
+@MainActor
+enum CoordinateSpaces {
+    static var stack: [(AnyHashable, CGRect)] = []
+}
+
+final class GeometryReaderNode: ViewNode {
+    let environment: EnvironmentValues
+    let build: (GeometryProxy) -> ViewNode
+    var child: ViewNode?
+    override var subnodes: [ViewNode] { child.map { [$0] } ?? [] }
+
+    init(environment: EnvironmentValues, build: @escaping (GeometryProxy) -> ViewNode) {
+        self.environment = environment
+        self.build = build
+    }
+
+    override func sizeThatFits(_ p: ProposedViewSize) -> CGSize { p.replacingUnspecifiedDimensions() }
+
+    var identity: String?
+    var transaction: Transaction?
+    var owner: String?
+
+    override func place(in frame: CGRect) {
+        super.place(in: frame)
+        let proxy = GeometryProxy(size: frame.size, globalFrame: frame, spaces: CoordinateSpaces.stack)
+        // The content is made at placement, under the reader's identity.
+        let node: ViewNode
+        if let graph = ViewGraph.current, let identity {
+            node = graph.within(identity) {
+                graph.withBuildTransaction(transaction) {
+                    // What the content reads (it runs now) is read for the body.
+                    if let owner { return graph.buildingBody(owner) { graph.reading(as: owner) { build(proxy) } } }
+                    return build(proxy)
+                }
+            }
+        } else {
+            node = build(proxy)
+        }
+        let s = node.measure(ProposedViewSize(frame.size))
+        node.place(in: CGRect(origin: frame.origin, size: s))
+        child = node
+    }
+
+    override func render(in context: RenderContext) { child?.render(in: context) }
+}
+
+@frozen
+public struct _CoordinateSpaceModifier: _PrimitiveViewModifier {
+    let name: AnyHashable
+}
+
+extension _CoordinateSpaceModifier: NodeMakingModifier {
+    func makeNode<Content: View>(_ content: Content, environment: EnvironmentValues) -> ViewNode {
+        NamedSpaceNode(child: OpenCanvasViews.makeNode(content, environment: environment), name: name)
+    }
+}
+
+final class NamedSpaceNode: ViewNode {
+    let child: ViewNode
+    override var subnodes: [ViewNode] { [child] }
+    let name: AnyHashable
+
+    init(child: ViewNode, name: AnyHashable) {
+        self.child = child
+        self.name = name
+    }
+
+    override func sizeThatFits(_ p: ProposedViewSize) -> CGSize { child.measure(p) }
+    override func place(in frame: CGRect) {
+        super.place(in: frame)
+        CoordinateSpaces.stack.append((name, frame))
+        child.place(in: frame)
+        CoordinateSpaces.stack.removeLast()
+    }
+    override func baseline(first: Bool, size: CGSize) -> CGFloat? { child.baseline(first: first, size: size) }
+    override func render(in context: RenderContext) { child.render(in: context) }
+}
+
+extension View {
+    /// Names this view's space, for `GeometryProxy.frame(in: .named(name))`.
+    public func coordinateSpace<T: Hashable>(name: T) -> ModifiedContent<Self, _CoordinateSpaceModifier> {
+        ModifiedContent(content: self, modifier: _CoordinateSpaceModifier(name: AnyHashable(name)))
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import CanvasGeometry
+import OpenCanvasDrawing
+
+/// `scaleEffect` and `rotationEffect`: the view drawn (and hit-tested) scaled or
+/// rotated about an anchor of its frame; its layout is unchanged. Both animate.
+@frozen
+public struct _ScaleEffect: _PrimitiveViewModifier, Sendable {
+    var scale: CGSize
+    var anchor: UnitPoint
+}
+
+@frozen
+public struct _RotationEffect: _PrimitiveViewModifier, Sendable {
+    var angle: Angle
+    var anchor: UnitPoint
+}
+
+extension _ScaleEffect: NodeMakingModifier {
+    func makeNode<Content: View>(_ content: Content, environment: EnvironmentValues) -> ViewNode {
+        var scale = self.scale
+        if let graph = ViewGraph.current {
+            scale.animatableData = graph.animatedValue(graph.currentIdentity + ".scale", scale.animatableData,
+                                                       owner: graph.currentBody)
+        }
+        let anchor = self.anchor
+        return TransformEffectNode(child: OpenCanvasViews.makeNode(content, environment: environment)) { frame in
+            about(anchor, in: frame, CGAffineTransform(scaleX: scale.width, y: scale.height))
+        }
+    }
+}
+
+extension _RotationEffect: NodeMakingModifier {
+    func makeNode<Content: View>(_ content: Content, environment: EnvironmentValues) -> ViewNode {
+        var angle = self.angle
+        if let graph = ViewGraph.current {
+            angle.radians = graph.animatedValue(graph.currentIdentity + ".rotation", angle.radians, owner: graph.currentBody)
+        }
+        let anchor = self.anchor
+        return TransformEffectNode(child: OpenCanvasViews.makeNode(content, environment: environment)) { frame in
+            about(anchor, in: frame, CGAffineTransform(rotationAngle: angle.radians))
+        }
+    }
+}
+
+/// Draws the child through a transform of its frame; points are mapped back for
+/// hit testing.
+final class TransformEffectNode: ViewNode {
+    let child: ViewNode
+    let transform: (CGRect) -> CGAffineTransform
+    override var subnodes: [ViewNode] { [child] }
+
+    init(child: ViewNode, transform: @escaping (CGRect) -> CGAffineTransform) {
+        self.child = child
+        self.transform = transform
+    }
+
+    override func sizeThatFits(_ p: ProposedViewSize) -> CGSize { child.measure(p) }
+    override func place(in frame: CGRect) {
+        super.place(in: frame)
+        child.place(in: frame)
+    }
+    override func baseline(first: Bool, size: CGSize) -> CGFloat? { child.baseline(first: first, size: size) }
+
+    override func render(in context: RenderContext) {
+        var inner = context
+        inner.transform = transform(frame).concatenating(context.transform)
+        child.render(in: inner)
+    }
+
+    /// The inverse of the transform in the current frame (`nil` when singular).
+    var inverse: CGAffineTransform? {
+        let t = transform(frame)
+        let det = t.a * t.d - t.b * t.c
+        guard det != 0, det.isFinite else { return nil }
+        return t.inverted()
+    }
+
+    override func childPoint(_ point: CGPoint) -> CGPoint? { inverse.map { point.applying($0) } }
+}
+
+extension View {
+    /// Scales the view's drawing by `scale` about `anchor` (non-finite factors are
+    /// ignored).
+    public func scaleEffect(_ scale: CGSize, anchor: UnitPoint = .center) -> ModifiedContent<Self, _ScaleEffect> {
+        let valid = scale.width.isFinite && scale.height.isFinite
+        if !valid { Diagnostics.report(.nonFiniteValue) }
+        return ModifiedContent(content: self, modifier: _ScaleEffect(scale: valid ? scale : CGSize(width: 1, height: 1),
+                                                                     anchor: anchor))
+    }
+
+    public func scaleEffect(_ s: CGFloat, anchor: UnitPoint = .center) -> ModifiedContent<Self, _ScaleEffect> {
+        scaleEffect(CGSize(width: s, height: s), anchor: anchor)
+    }
+
+    public func scaleEffect(x: CGFloat = 1, y: CGFloat = 1, anchor: UnitPoint = .center) -> ModifiedContent<Self, _ScaleEffect> {
+        scaleEffect(CGSize(width: x, height: y), anchor: anchor)
+    }
+
+    /// Rotates the view's drawing by `angle` about `anchor` (clockwise on screen
+    /// for positive angles, y pointing down).
+    public func rotationEffect(_ angle: Angle, anchor: UnitPoint = .center) -> ModifiedContent<Self, _RotationEffect> {
+        let valid = angle.radians.isFinite
+        if !valid { Diagnostics.report(.nonFiniteValue) }
+        return ModifiedContent(content: self, modifier: _RotationEffect(angle: valid ? angle : .zero, anchor: anchor))
+    }
+}

@@ -1,0 +1,208 @@
+import Foundation
+import CanvasRender
+import OpenCanvasDrawing
+
+/// The laid-out form of a view: OpenCanvas turns a view value into a tree of nodes,
+/// asks the root for its size, places it, and draws it.
+@MainActor
+package class ViewNode {
+    /// Where the node was placed, in the root's coordinates.
+    var frame = CGRect.zero
+
+    /// The size the node chooses for a proposal.
+    package func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { .zero }
+
+    /// `sizeThatFits`, remembered per proposal for this layout (nodes are made
+    /// afresh for each render): containers ask their children several times, and
+    /// without this nested stacks would cost exponential time in their depth.
+    /// Forgets the sizes measured for the last layout, here and below (a kept
+    /// tree is laid out again each frame).
+    package final func resetLayout() {
+        measured.removeAll(keepingCapacity: true)
+        for n in subnodes { n.resetLayout() }
+        for n in layoutHelpers { n.resetLayout() }
+    }
+
+    /// Nodes a node lays its children out with that are not among its subnodes
+    /// (a group's stack): their measurements are forgotten with the node's.
+    var layoutHelpers: [ViewNode] { [] }
+
+    /// The node that does the work when this one only wraps it (a composed view's
+    /// body).
+    var unwrapped: ViewNode { self }
+
+    package final func measure(_ proposal: ProposedViewSize) -> CGSize {
+        if let known = measured.first(where: { $0.0 == proposal }) { return known.1 }
+        let size = sizeThatFits(proposal)
+        if measured.count < 8 { measured.append((proposal, size)) }
+        return size
+    }
+    private var measured: [(ProposedViewSize, CGSize)] = []
+
+    /// The distance from the top to the first (or last) text baseline when laid
+    /// out at `size`; `nil` for a view without text (its bottom serves).
+    func baseline(first: Bool, size: CGSize) -> CGFloat? { nil }
+
+    /// The nodes inside this one, in drawing order (for hit testing, accessibility
+    /// and tests).
+    package var subnodes: [ViewNode] { [] }
+
+    // Hit testing (see `deliverTap`): views that draw cover their frame (shapes
+    // their path); containers are hit only through their children.
+    /// Whether hit testing may find this node or its children.
+    var allowsHits: Bool { true }
+    /// Whether hit testing at `point` may look inside this node (clipping
+    /// containers admit only points within their bounds).
+    func admitsHits(at point: CGPoint) -> Bool { allowsHits }
+    /// A point in this node's space as its children see it (a transform effect
+    /// maps it back); `nil` when no point of the children is there.
+    func childPoint(_ point: CGPoint) -> CGPoint? { point }
+    /// Whether the node itself covers points, beyond its children.
+    var coversItself: Bool { false }
+    /// Whether a point (root coordinates) is on the node.
+    func covers(_ point: CGPoint) -> Bool { frame.contains(point) }
+
+    /// How the node takes part in a stack's layout: views (1), or a group of views
+    /// (Group, ForEach, tuples) whose children lay out as the stack's own.
+    var flattened: [ViewNode] { [self] }
+
+    /// Places the node (and its children) in `frame`.
+    package func place(in frame: CGRect) { self.frame = frame }
+
+    /// Draws the node into the recording.
+    package func render(in context: RenderContext) {}
+}
+
+/// Where a node draws: the recording, the layer and clip it draws into, and the
+/// environment. Nodes are placed in root coordinates; a node that groups or clips
+/// its children (opacity, clip shapes) gives them a context with its own layer or
+/// clip.
+@MainActor
+package struct RenderContext {
+    let recorder: GraphicsContext.Recorder
+    var environment: EnvironmentValues
+    package var layer: Int32 = 0
+    package var clip: Int32 = -1
+    /// Maps the nodes' root coordinates into the recording's root space (identity,
+    /// except when views are drawn into a `CGContext`).
+    package var transform: CGAffineTransform = .identity
+
+    package init(recorder: GraphicsContext.Recorder, environment: EnvironmentValues) {
+        self.recorder = recorder
+        self.environment = environment
+    }
+
+    /// A drawing context whose origin is `frame`'s top-left corner, of `frame`'s
+    /// size, drawing into this context's layer inside its clip.
+    func graphicsContext(in frame: CGRect) -> GraphicsContext {
+        GraphicsContext(recorder: recorder,
+                        base: CGAffineTransform(translationX: frame.minX, y: frame.minY).concatenating(transform),
+                        size: frame.size, environment: environment, clip: clip, layer: layer)
+    }
+}
+
+/// Views OpenCanvas draws itself.
+@MainActor
+protocol PrimitiveView {
+    func makeNode(environment: EnvironmentValues) -> ViewNode
+}
+
+/// Builds the node tree for any view: a primitive view makes its node, any other
+/// view is replaced by its body.
+@MainActor
+package func makeNode<V: View>(_ view: V, environment: EnvironmentValues) -> ViewNode {
+    let graph = ViewGraph.current
+    let identity = graph?.enter(String(describing: V.self)) ?? ""
+    defer { graph?.leave() }
+    if let primitive = view as? any PrimitiveView {
+        return primitive.makeNode(environment: environment)
+    }
+    // A composed view: connect its state and environment properties, then build
+    // its body, noting the observable models the body reads.
+    installProperties(of: view, identity: identity, environment: environment)
+    guard let graph else { return makeNode(view.body, environment: environment) }
+    // An `Animatable` view's body is evaluated with its animatable data as shown
+    // now, and again at every frame while that animates (shapes animate in their
+    // `_ShapeView`).
+    let isAnimatable = view is any Animatable && !(view is any Shape)
+    let present: @MainActor (ViewGraph) -> V = { graph in
+        guard isAnimatable, let animatable = view as? any Animatable else { return view }
+        return graph.animatedView(animatable, key: identity, owner: identity) as? V ?? view
+    }
+    // Kept in the graph: evaluated again when state it read changes.
+    let rebuild: @MainActor () -> ViewNode = { [weak graph] in
+        guard let graph else { return EmptyNode() }
+        installProperties(of: view, identity: identity, environment: environment)
+        let shown = present(graph)
+        return graph.within(identity) {
+            graph.buildingBody(identity) {
+                makeNode(graph.reading(as: identity) { shown.body }, environment: environment)
+            }
+        }
+    }
+    let node = BodyNode(identity: identity, parentBody: graph.currentBody, child: EmptyNode(), rebuild: rebuild)
+    graph.register(node)
+    let shown = present(graph)
+    node.child = graph.buildingBody(identity) {
+        makeNode(graph.reading(as: identity) { shown.body }, environment: environment)
+    }
+    return node
+}
+
+extension EmptyView: PrimitiveView {
+    func makeNode(environment: EnvironmentValues) -> ViewNode { EmptyNode() }
+}
+
+/// Nothing: no size, nothing drawn, no place in a stack.
+final class EmptyNode: ViewNode {
+    override var flattened: [ViewNode] { [] }
+}
+
+/// The children of a tuple view, stacked vertically and centred, as SwiftUI does
+/// when several views stand at the root with no container (8 points apart).
+final class TupleNode: ViewNode {
+    let children: [ViewNode]
+    override var subnodes: [ViewNode] { children }
+    let spacing: CGFloat = 8
+    init(children: [ViewNode]) { self.children = children }
+
+    override var flattened: [ViewNode] { children.flatMap(\.flattened) }
+
+    override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
+        var width: CGFloat = 0, height: CGFloat = 0
+        let share = proposal.height.map { ($0 - spacing * CGFloat(max(0, children.count - 1))) / CGFloat(max(1, children.count)) }
+        for (i, c) in children.enumerated() {
+            let s = c.sizeThatFits(ProposedViewSize(width: proposal.width, height: share))
+            width = max(width, s.width)
+            height += s.height + (i > 0 ? spacing : 0)
+        }
+        return CGSize(width: width, height: height)
+    }
+
+    override func place(in frame: CGRect) {
+        super.place(in: frame)
+        let share = (frame.height - spacing * CGFloat(max(0, children.count - 1))) / CGFloat(max(1, children.count))
+        var y = frame.minY
+        for c in children {
+            let s = c.sizeThatFits(ProposedViewSize(width: frame.width, height: share))
+            c.place(in: CGRect(x: frame.minX + (frame.width - s.width) / 2, y: y, width: s.width, height: s.height))
+            y += s.height + spacing
+        }
+    }
+
+    override func render(in context: RenderContext) {
+        for c in children { c.render(in: context) }
+    }
+}
+
+extension TupleView: PrimitiveView {
+    func makeNode(environment: EnvironmentValues) -> ViewNode {
+        var children: [ViewNode] = []
+        func add<V: View>(_ v: V) { children.append(OpenCanvasViews.makeNode(v, environment: environment)) }
+        // `value` is a tuple of views; walk it through its mirror.
+        for child in Mirror(reflecting: value).children {
+            if let v = child.value as? any View { add(v) }
+        }
+        return TupleNode(children: children)
+    }
+}

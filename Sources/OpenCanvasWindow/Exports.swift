@@ -1,0 +1,2 @@
+// One import gives the window and everything `import OpenCanvas` gives.
+@_exported import OpenCanvas

@@ -1,0 +1,289 @@
+import Foundation
+import Synchronization
+import CX11
+import CanvasGeometry
+import OpenCanvas
+import OpenCanvasDrawing
+import OpenCanvasViews
+import OpenCanvasHeadless
+
+/// Shows a view in an X11 window: frames are drawn when something changed or a
+/// timeline is due (an idle window sleeps in `poll` and uses no CPU), the view is
+/// laid out again when the window is resized, mouse presses, moves and releases
+/// reach gestures as taps and drags, and Escape or the close button ends `run()`.
+/// HiDPI: the scale comes from the X resources' `Xft.dpi` (96 dpi = 1×). Frames
+/// are presented through MIT-SHM where the server has it. A frame with a canvas
+/// that `rendersAsynchronously` is rasterized on a worker thread while events go
+/// on being handled, and shown whole when it is done.
+@MainActor
+public final class WindowHost<Content: View> {
+    nonisolated(unsafe) private let x: OpaquePointer
+    private let host: HeadlessHost<Content>
+    /// Pixels per point.
+    public let scale: CGFloat
+    /// Whether the window is still open.
+    public private(set) var isOpen = true
+    private var pixelSize: (Int32, Int32)
+    /// The frame on screen (shown again on expose).
+    private var shown: CGImage?
+    /// A frame being rasterized on a worker thread, and where it lands.
+    private var inFlight = false
+    private let mailbox = FrameMailbox()
+    /// When the last frame was drawn, and the display's refresh interval (60 Hz:
+    /// Xlib does not tell the rate without extensions).
+    private var lastFrame = -Double.infinity     // monotonic seconds (systemUptime)
+    static var frameInterval: TimeInterval { 1.0 / 60 }
+    /// Frames rasterized off the main thread so far.
+    public private(set) var asynchronousFrames = 0
+
+    /// Opens a window of `size` points on `display` (`nil`: `$DISPLAY`); `nil` when
+    /// there is no display to open, or the size is impossible.
+    public init?(title: String = "OpenCanvas", size: CGSize, display: String? = nil, scale: CGFloat? = nil,
+                 @ViewBuilder content: @escaping () -> Content) {
+        guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
+            Diagnostics.report(.invalidSize)
+            return nil
+        }
+        // Open at scale 1 first to read the display's scale, then size the window.
+        let probe: OpaquePointer? = display.map { d in d.withCString { oc_x11_open($0, 1, 1, title) } }
+            ?? oc_x11_open(nil, 1, 1, title)
+        guard let probe else { return nil }
+        // A given scale that is not a positive finite number is ignored, as the
+        // headless host does; the display's is clamped to 0.5…10.
+        let s = scale.flatMap { $0.isFinite && $0 > 0 ? min($0, 10) : nil }
+            ?? min(max(CGFloat(oc_x11_scale(probe)), 0.5), 10)
+        oc_x11_close(probe)
+        let w = Int32(clamping: Int((size.width * s).rounded(.up).clamped(1, 16384)))
+        let h = Int32(clamping: Int((size.height * s).rounded(.up).clamped(1, 16384)))
+        let opened: OpaquePointer? = display.map { d in d.withCString { oc_x11_open($0, w, h, title) } }
+            ?? oc_x11_open(nil, w, h, title)
+        guard let opened else { return nil }
+        x = opened
+        self.scale = s
+        pixelSize = (w, h)
+        host = HeadlessHost(size: size, scale: s, content: content)
+        host.date = Date()
+        // A change on another thread (an @Observable model) wakes the event loop.
+        let mailbox = self.mailbox
+        host.setWakeHandler { mailbox.wake() }
+    }
+
+    deinit {
+        oc_x11_close(x)
+    }
+
+    /// Whether frames go through MIT-SHM.
+    public var usesSharedMemory: Bool { oc_x11_uses_shm(x) != 0 }
+
+    /// Handles events and draws frames until the window is closed; between them,
+    /// runs what waits on the main queue (`.task` bodies, main-actor tasks). Call
+    /// it from the main thread outside any task (as `main.swift` code runs).
+    public func run() {
+        while isOpen {
+            // Live tasks may resume from the main queue at any time: look at least
+            // every 50 ms then. Otherwise sleep until an event or a due frame.
+            processEvents(timeout: host.hasRunningTasks ? 0.05 : nil)
+            drainMainQueue()
+        }
+    }
+
+    /// Handles events and draws frames until the window is closed, letting other
+    /// main-actor work (`.task` bodies, completions) run between them: for an
+    /// `async` `main`.
+    public func run() async {
+        while isOpen {
+            processEvents(timeout: host.hasRunningTasks ? 0.05 : nil)
+            await Task.yield()
+        }
+    }
+
+    /// Runs the jobs waiting on the main queue (a few run-loop passes).
+    package func drainMainQueue() {
+        for _ in 0..<8 where RunLoop.main.run(mode: .default, before: Date()) {}
+    }
+
+    /// Draws a frame if one is due, then waits for events up to `timeout` seconds
+    /// (`nil`: until an event or the next frame that is due) and handles them.
+    public func processEvents(timeout: TimeInterval?) {
+        guard isOpen else { return }
+        host.date = Date()
+        drawFrameIfDue()
+        var wait = timeout.map { max(0, $0) }
+        // While a frame is in flight, the worker's wake-up ends the wait.
+        if !inFlight, let due = host.nextFrameDate {
+            // Frames are paced to the display: at most one per refresh interval.
+            let paced = lastFrame + Self.frameInterval - ProcessInfo.processInfo.systemUptime
+            let untilDue = max(0, due.timeIntervalSinceNow, paced)
+            wait = min(wait ?? untilDue, untilDue)
+        }
+        let ms = wait.map { Int32(clamping: Int(($0 * 1000).rounded(.up).clamped(0, 1e9))) } ?? -1
+        var event = oc_event()
+        var kind = oc_x11_next_event(x, ms, mailbox.readEnd, &event)
+        while kind != Int32(OC_EVENT_NONE.rawValue) {
+            handle(event)
+            guard isOpen else { return }
+            kind = oc_x11_next_event(x, 0, mailbox.readEnd, &event)
+        }
+        host.date = Date()
+        drawFrameIfDue()
+    }
+
+    private func point(_ e: oc_event) -> CGPoint {
+        CGPoint(x: CGFloat(e.x) / scale, y: CGFloat(e.y) / scale)
+    }
+
+    private func handle(_ e: oc_event) {
+        host.date = Date()
+        switch e.kind {
+        case Int32(OC_EVENT_EXPOSE.rawValue):
+            if let shown { show(shown, number: shownNumber) }
+        case Int32(OC_EVENT_RESIZE.rawValue):
+            pixelSize = (e.width, e.height)
+            host.resize(to: CGSize(width: CGFloat(e.width) / scale, height: CGFloat(e.height) / scale))
+        case Int32(OC_EVENT_DOWN.rawValue) where e.button == 1:
+            host.pointerDown(at: point(e))
+        case Int32(OC_EVENT_MOVE.rawValue) where e.button == 1:
+            host.pointerMove(to: point(e))
+        case Int32(OC_EVENT_UP.rawValue) where e.button == 1:
+            host.pointerUp(at: point(e))
+        case Int32(OC_EVENT_WAKE.rawValue):
+            if let (number, image) = mailbox.take() {
+                inFlight = false
+                // A frame drawn here meanwhile (a press hit-tests the newest state)
+                // is newer: the worker's is dropped.
+                if number == host.renderCount {
+                    host.finish(image: image)
+                    show(image, number: number)
+                }
+            }
+        case Int32(OC_EVENT_CLOSE.rawValue):
+            isOpen = false
+        default:
+            break
+        }
+    }
+
+    /// Records a frame if something changed; rasterizes it here, or on a worker
+    /// when a canvas in it renders asynchronously (one frame in flight at a time).
+    private func drawFrameIfDue() {
+        // A frame the host drew on its own (a pointer press hit-tests the newest
+        // state, rendering it first) is shown.
+        if !inFlight, !host.needsRender, host.renderCount > shownNumber {
+            show(host.render(), number: host.renderCount)
+        }
+        guard !inFlight, host.needsRender,
+              ProcessInfo.processInfo.systemUptime - lastFrame >= Self.frameInterval - 0.001,
+              let frame = host.recordFrame() else { return }
+        lastFrame = ProcessInfo.processInfo.systemUptime
+        // (Without the wake-up pipe, a worker's frame could not be noticed: draw here.)
+        guard frame.asynchronous, mailbox.readEnd >= 0 else {
+            let image = frame.rasterize()
+            host.finish(image: image)
+            show(image, number: frame.number)
+            return
+        }
+        inFlight = true
+        asynchronousFrames += 1
+        let mailbox = self.mailbox
+        Thread.detachNewThread { mailbox.deliver(frame.number, frame.rasterize()) }
+    }
+
+    /// The number of the frame on screen.
+    private var shownNumber = 0
+
+    private func show(_ image: CGImage, number: Int) {
+        shownNumber = number
+        shown = image
+        guard image.width > 0, image.height > 0 else { return }
+        image.premultiplied.withUnsafeBufferPointer {
+            oc_x11_present(x, $0.baseAddress, Int32(image.width), Int32(image.height))
+        }
+    }
+
+    // MARK: For tests and tools
+
+    /// The window's pixels as the X server has them.
+    public func screenshot() -> CGImage? {
+        let (w, h) = pixelSize
+        var rgba = [UInt8](repeating: 0, count: Int(w) * Int(h) * 4)
+        guard oc_x11_capture(x, &rgba, w, h) != 0 else { return nil }
+        return CGImage(width: Int(w), height: Int(h), premultiplied: rgba)
+    }
+
+    /// Sends the window a click at a point (points), as a user would.
+    public func sendClick(at p: CGPoint) {
+        oc_x11_send_click(x, pixels(p.x), pixels(p.y))
+    }
+
+    /// Sends the window a drag from one point to another in `steps` moves.
+    public func sendDrag(from a: CGPoint, to b: CGPoint, steps: Int = 8) {
+        oc_x11_send_drag(x, pixels(a.x), pixels(a.y), pixels(b.x), pixels(b.y), Int32(clamping: steps))
+    }
+
+    /// Asks the window for a new size (points).
+    public func requestResize(to size: CGSize) {
+        oc_x11_resize(x, pixels(size.width), pixels(size.height))
+    }
+
+    /// Points to whole pixels; non-finite and huge values are clamped, never trapped on.
+    private func pixels(_ v: CGFloat) -> Int32 {
+        let p = (v * scale).rounded()
+        return p.isFinite ? Int32(p.clamped(-1_000_000, 1_000_000)) : 0
+    }
+
+    /// Sends the window an Escape key press, as a user would.
+    public func sendEscape() { oc_x11_send_escape(x) }
+
+    /// Sends the window manager's close message.
+    public func sendClose() { oc_x11_send_close(x) }
+
+    /// Whether a frame is due now (state changed since the last frame).
+    public var needsFrame: Bool { host.needsRender }
+
+    /// Whether a frame is being rasterized on a worker thread.
+    public var frameInFlight: Bool { inFlight }
+
+    /// Frames drawn so far.
+    public var renderCount: Int { host.renderCount }
+}
+
+private extension CGFloat {
+    func clamped(_ lo: CGFloat, _ hi: CGFloat) -> CGFloat { Swift.min(Swift.max(self, lo), hi) }
+}
+
+/// Where a worker thread leaves a rasterized frame, and the pipe that wakes the
+/// main thread's `poll` when it does. The worker holds it too, so the pipe
+/// outlives a window closed while a frame is in flight.
+private final class FrameMailbox: Sendable {
+    private let slot = Mutex<(Int, CGImage)?>(nil)
+    let readEnd: Int32
+    private let writeEnd: Int32
+
+    init() {
+        var fds: [Int32] = [-1, -1]
+        if pipe(&fds) == 0 {
+            _ = fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK)
+            _ = fcntl(fds[1], F_SETFL, fcntl(fds[1], F_GETFL) | O_NONBLOCK)
+        }
+        readEnd = fds[0]
+        writeEnd = fds[1]
+    }
+
+    deinit {
+        if readEnd >= 0 { close(readEnd) }
+        if writeEnd >= 0 { close(writeEnd) }
+    }
+
+    func deliver(_ number: Int, _ image: CGImage) {
+        slot.withLock { $0 = (number, image) }
+        wake()
+    }
+
+    /// Wakes the main thread's `poll` (from any thread).
+    func wake() {
+        var byte: UInt8 = 1
+        _ = write(writeEnd, &byte, 1)
+    }
+
+    func take() -> (Int, CGImage)? { slot.withLock { frame in defer { frame = nil }; return frame } }
+}
