@@ -19,23 +19,23 @@ let package = Package(
         // CEngineSupport: unchecked numeric conversions for hot loops (a C header,
         // inlined into Swift); see its header for why.
         .target(name: "CEngineSupport"),
-        .target(name: "CanvasGeometry", dependencies: ["CEngineSupport"]),
+        .target(name: "CanvasGeometry"),
 
         // MARK: 2 — coverage rasterizer (pure Swift)
-        .target(name: "CanvasRaster", dependencies: ["CanvasGeometry"]),
+        .target(name: "CanvasRaster", dependencies: ["CanvasGeometry", "CEngineSupport"]),
 
         // MARK: 3 — pixels, paint and compositing
         // CPixelKernels: our own SIMD compositing kernels in C, chosen at run time by CPU
         // feature (AVX2 or the x86-64 baseline). Swift cannot give one function a wider
         // target than the module; see Sources/CPixelKernels/kernels.c for the measurements.
         .target(name: "CPixelKernels"),
-        .target(name: "CanvasPaint", dependencies: ["CanvasRaster", "CPixelKernels", "CEngineSupport"]),
+        .target(name: "CanvasPaint", dependencies: ["CanvasRaster", "CanvasGeometry", "CPixelKernels", "CEngineSupport"]),
 
         // MARK: 4 — layers and filters (blur, shadow, colour matrices) on float planes
-        .target(name: "CanvasEffects", dependencies: ["CanvasPaint", "CanvasRaster", "CanvasGeometry", "CPixelKernels"]),
+        .target(name: "CanvasEffects", dependencies: ["CanvasPaint", "CanvasGeometry", "CPixelKernels"]),
 
         // MARK: 4 — the display list and its renderer
-        .target(name: "CanvasRender", dependencies: ["CanvasPaint", "CanvasEffects", "CPixelKernels"]),
+        .target(name: "CanvasRender", dependencies: ["CanvasPaint", "CanvasEffects", "CanvasRaster", "CanvasGeometry", "CPixelKernels"]),
 
         // MARK: 5 — text and image codecs, on Debian's C libraries
         .systemLibrary(name: "CFontStack", pkgConfig: "harfbuzz",
@@ -52,12 +52,12 @@ let package = Package(
 
         // MARK: 6 — the SwiftUI-shaped drawing API: GraphicsContext, Path, Color, text,
         // images, shape styles, the environment values a canvas sees, the Core Graphics bridge
-        .target(name: "OpenCanvasDrawing", dependencies: ["CanvasGeometry", "CanvasPaint", "CanvasEffects", "CanvasRender",
-                                                          "CanvasText", "CanvasCodecs"]),
+        .target(name: "OpenCanvasDrawing", dependencies: ["CanvasGeometry", "CanvasRaster", "CanvasPaint", "CanvasEffects",
+                                                          "CanvasRender", "CanvasText", "CanvasCodecs"]),
 
         // MARK: 7 — views: layout, state and the view graph, animation, gestures,
         // accessibility, time (TimelineView), shapes as views, Canvas
-        .target(name: "OpenCanvasViews", dependencies: ["OpenCanvasDrawing", "CanvasGeometry", "CanvasPaint", "CanvasRender"]),
+        .target(name: "OpenCanvasViews", dependencies: ["OpenCanvasDrawing", "CanvasGeometry", "CanvasRender"]),
 
         // MARK: 8 — hosts: headless (images, taps, the clock, export) and the X11 window
         .target(name: "OpenCanvasHeadless", dependencies: ["OpenCanvasViews", "OpenCanvasDrawing", "CanvasGeometry", "CanvasPaint",
@@ -74,7 +74,7 @@ let package = Package(
         .target(name: "CanvasScenes", dependencies: ["OpenCanvas"]),
         .executableTarget(name: "CanvasGallery", dependencies: ["OpenCanvas", "OpenCanvasWindow", "CanvasScenes"], path: "Tools/Gallery"),
         .executableTarget(name: "CanvasBench", dependencies: ["OpenCanvas", "CanvasRender", "CanvasPaint", "CanvasEffects", "CanvasCodecs",
-                                                             "CanvasScenes"],
+                                                             "CanvasGeometry", "CanvasScenes"],
                           path: "Tools/Bench"),
 
         // MARK: examples
@@ -85,9 +85,10 @@ let package = Package(
         // canvas-stress: the stress test's hostile drawing streams, long runs in release.
         .executableTarget(name: "CanvasStress", dependencies: ["OpenCanvas", "RenderTesting"], path: "Tools/Stress"),
         .testTarget(name: "CanvasGeometryTests", dependencies: ["CanvasGeometry"]),
-        .testTarget(name: "CanvasRasterTests", dependencies: ["CanvasRaster", "RenderTesting"]),
+        .testTarget(name: "CanvasRasterTests", dependencies: ["CanvasRaster", "CanvasGeometry"]),
         .testTarget(name: "CanvasPaintTests", dependencies: ["CanvasPaint", "CanvasRaster", "CanvasGeometry", "CPixelKernels"]),
-        .testTarget(name: "OpenCanvasTests", dependencies: ["OpenCanvas", "RenderTesting", "CanvasGeometry", "CanvasEffects", "CanvasScenes", "CanvasText"],
+        .testTarget(name: "OpenCanvasTests", dependencies: ["OpenCanvas", "OpenCanvasViews", "RenderTesting", "CanvasGeometry", "CanvasEffects",
+                                                            "CanvasScenes", "CanvasText", "CanvasCodecs"],
                     exclude: ["References"]),
         .testTarget(name: "OpenCanvasWindowTests", dependencies: ["OpenCanvasWindow", "RenderTesting"]),
     ]

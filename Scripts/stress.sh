@@ -6,5 +6,5 @@
 # `Scripts/stress.sh --count 1000000` runs a million.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift build -c release --product canvas-stress
+Scripts/build-without-warnings.sh -c release --product canvas-stress
 .build/release/canvas-stress --limit 1 --memory 4 "$@"

@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# Runs the whole test suite (arguments go to swift test), then the release-build
-# stress run over 10⁴ canvases (skipped when arguments select tests).
+# Checks the layers (imports against Package.swift) and builds everything with no
+# warning allowed, runs the whole test suite (arguments go to swift test), then the
+# release-build stress run over 10⁴ canvases (skipped when arguments select tests).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 Scripts/install-dependencies.sh
+swift Scripts/check-layers.swift
+Scripts/build-without-warnings.sh
 swift test "$@"
 if [ $# -eq 0 ]; then
   Scripts/stress.sh --count 10000
