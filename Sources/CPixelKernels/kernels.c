@@ -549,15 +549,43 @@ typedef void (*radial_fn)(uint32_t *, const uint32_t *, int32_t, float, float, f
 typedef void (*conic_fn)(uint32_t *, const uint32_t *, int32_t, float, float, float, float, float, float, float, float,
                          float, size_t);
 
-static fill_fn k_fill = fill_portable;
-static fill_fn k_srcover = srcover_portable;
-static mask_fn k_srcover_mask = srcover_mask_portable;
-static row_fn k_srcover_row = srcover_row_portable;
-static row_fn k_plus_row = plus_row_portable;
-static gradient_fn k_linear_gradient_row = linear_gradient_row_portable;
-static radial_fn k_radial_gradient_row = radial_gradient_row_portable;
-static conic_fn k_conic_gradient_row = conic_gradient_row_portable;
-static oc_kernel_level k_level = OC_KERNELS_PORTABLE;
+/// One implementation of every dispatched kernel.
+typedef struct {
+    fill_fn fill, srcover;
+    mask_fn srcover_mask;
+    row_fn srcover_row, plus_row;
+    gradient_fn linear_gradient_row;
+    radial_fn radial_gradient_row;
+    conic_fn conic_gradient_row;
+    oc_kernel_level level;
+} kernel_table;
+
+static const kernel_table portable_table = {
+    fill_portable, srcover_portable, srcover_mask_portable, srcover_row_portable, plus_row_portable,
+    linear_gradient_row_portable, radial_gradient_row_portable, conic_gradient_row_portable, OC_KERNELS_PORTABLE,
+};
+#if OC_X86
+static const kernel_table sse2_table = {
+    fill_sse2, srcover_sse2, srcover_mask_sse2, srcover_row_sse2, plus_row_sse2,
+    linear_gradient_row_sse2, radial_gradient_row_portable, conic_gradient_row_portable, OC_KERNELS_SSE2,
+};
+static const kernel_table avx2_table = {
+    fill_avx2, srcover_avx2, srcover_mask_avx2, srcover_row_avx2, plus_row_avx2,
+    linear_gradient_row_avx2, radial_gradient_row_avx2, conic_gradient_row_avx2, OC_KERNELS_AVX2,
+};
+#endif
+
+/// The process's level, chosen once before main; and a thread's own, while a test
+/// or benchmark runs code at another level (NULL: the process's). The level is a
+/// per-thread scope, not a global switch, so tests that hold different levels can
+/// run at once on different threads.
+static const kernel_table *k_process = &portable_table;
+static _Thread_local const kernel_table *k_thread = NULL;
+
+static inline const kernel_table *current(void) {
+    const kernel_table *t = k_thread;
+    return t ? t : k_process;
+}
 
 static oc_kernel_level best_level(void) {
 #if OC_X86
@@ -567,68 +595,60 @@ static oc_kernel_level best_level(void) {
 #endif
 }
 
-oc_kernel_level oc_kernels_set_level(oc_kernel_level level) {
+static const kernel_table *table_for(oc_kernel_level level) {
     oc_kernel_level best = best_level();
     if (level > best) level = best;
     switch (level) {
 #if OC_X86
-    case OC_KERNELS_AVX2:
-        k_fill = fill_avx2; k_srcover = srcover_avx2; k_srcover_mask = srcover_mask_avx2;
-        k_srcover_row = srcover_row_avx2; k_plus_row = plus_row_avx2;
-        k_linear_gradient_row = linear_gradient_row_avx2;
-        k_radial_gradient_row = radial_gradient_row_avx2; k_conic_gradient_row = conic_gradient_row_avx2;
-        break;
-    case OC_KERNELS_SSE2:
-        k_fill = fill_sse2; k_srcover = srcover_sse2; k_srcover_mask = srcover_mask_sse2;
-        k_srcover_row = srcover_row_sse2; k_plus_row = plus_row_sse2;
-        k_linear_gradient_row = linear_gradient_row_sse2;
-        k_radial_gradient_row = radial_gradient_row_portable; k_conic_gradient_row = conic_gradient_row_portable;
-        break;
+    case OC_KERNELS_AVX2: return &avx2_table;
+    case OC_KERNELS_SSE2: return &sse2_table;
 #endif
-    default:
-        level = OC_KERNELS_PORTABLE;
-        k_fill = fill_portable; k_srcover = srcover_portable; k_srcover_mask = srcover_mask_portable;
-        k_srcover_row = srcover_row_portable; k_plus_row = plus_row_portable;
-        k_linear_gradient_row = linear_gradient_row_portable;
-        k_radial_gradient_row = radial_gradient_row_portable; k_conic_gradient_row = conic_gradient_row_portable;
+    default: return &portable_table;
     }
-    k_level = level;
-    return level;
 }
 
-// Runs before main: picks the level once, so the entry points need no check.
+oc_kernel_level oc_kernels_set_thread_level(oc_kernel_level level) {
+    k_thread = table_for(level);
+    return k_thread->level;
+}
+
+void oc_kernels_clear_thread_level(void) { k_thread = NULL; }
+
+int oc_kernels_thread_level(void) { return k_thread ? (int)k_thread->level : -1; }
+
+// Runs before main: picks the process's level once, so the entry points need no check.
 __attribute__((constructor)) static void oc_kernels_init(void) {
     oc_kernel_level level = best_level();
     const char *env = getenv("OPENCANVAS_KERNELS");
     if (env && strcmp(env, "portable") == 0) level = OC_KERNELS_PORTABLE;
     if (env && strcmp(env, "sse2") == 0) level = OC_KERNELS_SSE2;
-    oc_kernels_set_level(level);
+    k_process = table_for(level);
 }
 
-oc_kernel_level oc_kernels_level(void) { return k_level; }
+oc_kernel_level oc_kernels_level(void) { return current()->level; }
 
-void oc_fill(uint32_t *dst, size_t n, uint32_t color) { k_fill(dst, n, color); }
-void oc_srcover(uint32_t *dst, size_t n, uint32_t color) { k_srcover(dst, n, color); }
+void oc_fill(uint32_t *dst, size_t n, uint32_t color) { current()->fill(dst, n, color); }
+void oc_srcover(uint32_t *dst, size_t n, uint32_t color) { current()->srcover(dst, n, color); }
 void oc_srcover_mask(uint32_t *dst, const uint8_t *mask, size_t n, uint32_t color) {
-    k_srcover_mask(dst, mask, n, color);
+    current()->srcover_mask(dst, mask, n, color);
 }
 void oc_srcover_row(uint32_t *dst, const uint32_t *src, const uint8_t *mask, uint32_t alpha, size_t n) {
-    k_srcover_row(dst, src, mask, alpha, n);
+    current()->srcover_row(dst, src, mask, alpha, n);
 }
 void oc_plus_row(uint32_t *dst, const uint32_t *src, const uint8_t *mask, uint32_t alpha, size_t n) {
-    k_plus_row(dst, src, mask, alpha, n);
+    current()->plus_row(dst, src, mask, alpha, n);
 }
 void oc_linear_gradient_row(uint32_t *out, const uint32_t *table, int32_t count, float t0, float dt,
                             oc_extend extend, size_t n) {
-    k_linear_gradient_row(out, table, count, t0, dt, extend, n);
+    current()->linear_gradient_row(out, table, count, t0, dt, extend, n);
 }
 void oc_radial_gradient_row(uint32_t *out, const uint32_t *table, int32_t count, float gx, float gy, float dx,
                             float dy, float r0, float k, oc_extend extend, size_t n) {
-    k_radial_gradient_row(out, table, count, gx, gy, dx, dy, r0, k, extend, n);
+    current()->radial_gradient_row(out, table, count, gx, gy, dx, dy, r0, k, extend, n);
 }
 void oc_conic_gradient_row(uint32_t *out, const uint32_t *table, int32_t count, float gx, float gy, float dx,
                            float dy, float base, float dir, float scale, float offset, float split, size_t n) {
-    k_conic_gradient_row(out, table, count, gx, gy, dx, dy, base, dir, scale, offset, split, n);
+    current()->conic_gradient_row(out, table, count, gx, gy, dx, dy, base, dir, scale, offset, split, n);
 }
 
 // MARK: - Plane conversions (SSE2 is enough: they are memory-bound)

@@ -42,6 +42,8 @@ public final class HeadlessHost<Content: View> {
 
     private let content: () -> Content
     private let graph = ViewGraph()
+    /// Kept across frames: glyph masks and scratch buffers outlive the frame.
+    private let renderers = RendererPool()
     private var root: ViewNode?
     private var image: CGImage?
     private var lastTap: (date: Date, point: CGPoint, count: Int)?
@@ -147,7 +149,8 @@ public final class HeadlessHost<Content: View> {
         guard let recorder = update() else { return nil }
         renderCount += 1
         return RecordedFrame(list: recorder.list, size: size, scale: scale,
-                             asynchronous: recorder.allowsAsynchronousRasterizing, number: renderCount)
+                             asynchronous: recorder.allowsAsynchronousRasterizing, number: renderCount,
+                             renderers: renderers)
     }
 
     /// Makes a frame's pixels the current image.
@@ -305,9 +308,14 @@ package struct RecordedFrame: Sendable {
     package let asynchronous: Bool
     /// The host's `renderCount` when it was recorded.
     package let number: Int
+    /// The host's renderers (a frame rasterized on a worker takes one of its own).
+    let renderers: RendererPool
 
     package func rasterize() -> CGImage {
-        Rasterization.image(of: list, size: size, scale: scale, opaque: false, colorMode: .nonLinear)
+        renderers.withRenderer { renderer in
+            Rasterization.image(of: list, size: size, scale: scale, opaque: false, colorMode: .nonLinear,
+                                renderer: renderer)
+        }
             ?? CGImage(width: 0, height: 0, premultiplied: [])
     }
 }

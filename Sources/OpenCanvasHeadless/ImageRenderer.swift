@@ -26,6 +26,9 @@ public final class ImageRenderer<Content: View>: ObservableObject {
     public var isOpaque: Bool = false { willSet { objectWillChange.send() } }
     public var colorMode: ColorRenderingMode = .nonLinear { willSet { objectWillChange.send() } }
 
+    /// Kept between images: its glyph cache and scratch buffers stay warm.
+    private let renderer = Renderer()
+
     public init(content view: Content) {
         self.content = view
     }
@@ -42,6 +45,7 @@ public final class ImageRenderer<Content: View>: ObservableObject {
         root.place(in: CGRect(origin: .zero, size: size))
         let recorder = GraphicsContext.Recorder()
         root.render(in: RenderContext(recorder: recorder, environment: environment))
-        return Rasterization.image(of: recorder.list, size: size, scale: scale, opaque: isOpaque, colorMode: colorMode)
+        return Rasterization.image(of: recorder.list, size: size, scale: scale, opaque: isOpaque, colorMode: colorMode,
+                                   renderer: renderer)
     }
 }

@@ -90,7 +90,7 @@ enum W3C {
     }
 }
 
-@Suite("Blend modes against the W3C formulas", .serialized)
+@Suite("Blend modes against the W3C formulas")
 struct BlendTests {
     struct Random {
         var state: UInt64
@@ -204,34 +204,33 @@ struct BlendTests {
     /// references.
     @Test("row kernels equal the scalar reference at every level", arguments: Kernels.Level.allCases)
     func rowKernels(level: Kernels.Level) {
-        let previous = Kernels.level
-        let got = Kernels.setLevel(level)
-        defer { Kernels.setLevel(previous) }
-        var random = Random(state: 777 &+ UInt64(level.rawValue))
-        for n in 1...40 {
-            for trial in 0..<10 {
-                let src = (0..<n).map { _ in random.pixel() }
-                let dst = (0..<n).map { _ in random.pixel() }
-                let mask = (0..<n).map { i -> UInt8 in i % 7 == 0 ? 0 : (i % 5 == 0 ? 255 : UInt8(truncatingIfNeeded: random.next())) }
-                let alpha = trial % 2 == 0 ? UInt8(255) : UInt8(truncatingIfNeeded: random.next())
-                for useMask in [false, true] {
-                    var over = dst, plus = dst
-                    src.withUnsafeBufferPointer { s in
-                        mask.withUnsafeBufferPointer { m in
-                            over.withUnsafeMutableBufferPointer {
-                                Kernels.sourceOver($0.baseAddress!, source: s.baseAddress!,
-                                                   mask: useMask ? m.baseAddress! : nil, alpha: alpha, n)
-                            }
-                            plus.withUnsafeMutableBufferPointer {
-                                Kernels.plusLighter($0.baseAddress!, source: s.baseAddress!,
-                                                    mask: useMask ? m.baseAddress! : nil, alpha: alpha, n)
+        Kernels.withLevel(level) { got in
+            var random = Random(state: 777 &+ UInt64(level.rawValue))
+            for n in 1...40 {
+                for trial in 0..<10 {
+                    let src = (0..<n).map { _ in random.pixel() }
+                    let dst = (0..<n).map { _ in random.pixel() }
+                    let mask = (0..<n).map { i -> UInt8 in i % 7 == 0 ? 0 : (i % 5 == 0 ? 255 : UInt8(truncatingIfNeeded: random.next())) }
+                    let alpha = trial % 2 == 0 ? UInt8(255) : UInt8(truncatingIfNeeded: random.next())
+                    for useMask in [false, true] {
+                        var over = dst, plus = dst
+                        src.withUnsafeBufferPointer { s in
+                            mask.withUnsafeBufferPointer { m in
+                                over.withUnsafeMutableBufferPointer {
+                                    Kernels.sourceOver($0.baseAddress!, source: s.baseAddress!,
+                                                       mask: useMask ? m.baseAddress! : nil, alpha: alpha, n)
+                                }
+                                plus.withUnsafeMutableBufferPointer {
+                                    Kernels.plusLighter($0.baseAddress!, source: s.baseAddress!,
+                                                        mask: useMask ? m.baseAddress! : nil, alpha: alpha, n)
+                                }
                             }
                         }
-                    }
-                    for i in 0..<n {
-                        let c = useMask ? mask[i] : alpha
-                        #expect(over[i] == ReferenceKernels.sourceOver(dst[i], src[i], coverage: c), "level \(got) n \(n)")
-                        #expect(plus[i] == ReferenceKernels.plusLighter(dst[i], src[i], coverage: c), "level \(got) n \(n)")
+                        for i in 0..<n {
+                            let c = useMask ? mask[i] : alpha
+                            #expect(over[i] == ReferenceKernels.sourceOver(dst[i], src[i], coverage: c), "level \(got) n \(n)")
+                            #expect(plus[i] == ReferenceKernels.plusLighter(dst[i], src[i], coverage: c), "level \(got) n \(n)")
+                        }
                     }
                 }
             }

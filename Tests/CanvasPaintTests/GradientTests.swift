@@ -159,44 +159,43 @@ struct GradientTests {
     @Test("the SIMD row kernels pick the same table entries as the shader's indices, at every level",
           arguments: Kernels.Level.allCases)
     func rowKernels(level: Kernels.Level) throws {
-        let previous = Kernels.level
-        Kernels.setLevel(level)
-        defer { Kernels.setLevel(previous) }
-        let count = 256
-        let table = (0..<(count + 2)).map { UInt32($0) }      // entry i holds i
-        let t = Transform(a: 1.3, b: 0.4, c: -0.2, d: 0.9, tx: 7, ty: -3)
-        let geometries: [GradientGeometry] = [
-            .linear(start: Point(10, 20), end: Point(90, 60)),
-            .radial(center: Point(50, 40), startRadius: 5, endRadius: 45),
-            .conic(center: Point(50, 40), startAngle: 0.3, endAngle: 0.3 + 2 * .pi),
-            .conic(center: Point(50, 40), startAngle: 1, endAngle: 3),
-            .conic(center: Point(50, 40), startAngle: 2, endAngle: -9),
-        ]
-        for g in geometries {
-            for extend in [GradientExtend.pad, .repeat, .mirror] {
-                let shader = try #require(GradientShader(g, extend: extend, gradientToDevice: t, tableCount: count))
-                for y in stride(from: -20, to: 140, by: 7) {
-                    let n = 61
-                    var viaKernel = [UInt32](repeating: 0, count: n)
-                    table.withUnsafeBufferPointer { tb in
-                        viaKernel.withUnsafeMutableBufferPointer {
-                            shader.shade(x: -15, y: y, count: n, table: tb.baseAddress!, into: $0.baseAddress!)
+        try Kernels.withLevel(level) { _ in
+            let count = 256
+            let table = (0..<(count + 2)).map { UInt32($0) }      // entry i holds i
+            let t = Transform(a: 1.3, b: 0.4, c: -0.2, d: 0.9, tx: 7, ty: -3)
+            let geometries: [GradientGeometry] = [
+                .linear(start: Point(10, 20), end: Point(90, 60)),
+                .radial(center: Point(50, 40), startRadius: 5, endRadius: 45),
+                .conic(center: Point(50, 40), startAngle: 0.3, endAngle: 0.3 + 2 * .pi),
+                .conic(center: Point(50, 40), startAngle: 1, endAngle: 3),
+                .conic(center: Point(50, 40), startAngle: 2, endAngle: -9),
+            ]
+            for g in geometries {
+                for extend in [GradientExtend.pad, .repeat, .mirror] {
+                    let shader = try #require(GradientShader(g, extend: extend, gradientToDevice: t, tableCount: count))
+                    for y in stride(from: -20, to: 140, by: 7) {
+                        let n = 61
+                        var viaKernel = [UInt32](repeating: 0, count: n)
+                        table.withUnsafeBufferPointer { tb in
+                            viaKernel.withUnsafeMutableBufferPointer {
+                                shader.shade(x: -15, y: y, count: n, table: tb.baseAddress!, into: $0.baseAddress!)
+                            }
                         }
-                    }
-                    let viaSwift = indices(shader, x: -15, y: y, n: n)
-                    var mismatches = 0
-                    for i in 0..<n {
-                        let a = Int(viaKernel[i]), b = Int(viaSwift[i])
-                        // Rounding may move a pixel on an entry boundary (or on the
-                        // wrap of a repeat) to the neighbouring entry.
-                        if a != b {
-                            mismatches += 1
-                            let wrapped = min(abs(a - b), abs(abs(a - b) - count))
-                            #expect(wrapped <= 1 || (a <= 1 && b >= count) || (b <= 1 && a >= count),
-                                    "\(g) \(extend) y \(y) i \(i): \(a) vs \(b)")
+                        let viaSwift = indices(shader, x: -15, y: y, n: n)
+                        var mismatches = 0
+                        for i in 0..<n {
+                            let a = Int(viaKernel[i]), b = Int(viaSwift[i])
+                            // Rounding may move a pixel on an entry boundary (or on the
+                            // wrap of a repeat) to the neighbouring entry.
+                            if a != b {
+                                mismatches += 1
+                                let wrapped = min(abs(a - b), abs(abs(a - b) - count))
+                                #expect(wrapped <= 1 || (a <= 1 && b >= count) || (b <= 1 && a >= count),
+                                        "\(g) \(extend) y \(y) i \(i): \(a) vs \(b)")
+                            }
                         }
+                        #expect(mismatches <= 3)
                     }
-                    #expect(mismatches <= 3)
                 }
             }
         }

@@ -1,10 +1,12 @@
 import Testing
+import Foundation
+import Synchronization
 @testable import CanvasPaint
 import CanvasGeometry
 import CanvasRaster
 import CPixelKernels
 
-@Suite("Compositing kernels", .serialized)
+@Suite("Compositing kernels")
 struct KernelTests {
     @Test("div255 rounds to nearest for every product of two bytes")
     func div255Exact() {
@@ -18,38 +20,37 @@ struct KernelTests {
     /// every span length up to 40 (so that all vector bodies and tails run).
     @Test("SIMD kernels equal the scalar reference at every level", arguments: Kernels.Level.allCases)
     func kernelsMatchReference(level: Kernels.Level) {
-        let previous = Kernels.level
-        let got = Kernels.setLevel(level)
-        defer { Kernels.setLevel(previous) }
-        var state: UInt64 = 12345 &+ UInt64(level.rawValue)
-        func next() -> UInt32 {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return UInt32(truncatingIfNeeded: state >> 32)
-        }
-        func premultiplied() -> UInt32 {
-            let p = next()
-            let a = p >> 24
-            let c = PremultipliedColor(packed: p)
-            return PremultipliedColor(r: UInt8(min(UInt32(c.r), a)), g: UInt8(min(UInt32(c.g), a)),
-                                      b: UInt8(min(UInt32(c.b), a)), a: UInt8(a)).packed
-        }
-        for n in 1...40 {
-            for _ in 0..<20 {
-                let color = premultiplied()
-                let dst = (0..<n).map { _ in premultiplied() }
-                let mask = (0..<n).map { i in i % 7 == 0 ? UInt8(0) : (i % 5 == 0 ? 255 : UInt8(truncatingIfNeeded: next())) }
-                var a = dst, b = dst
-                a.withUnsafeMutableBufferPointer { Kernels.sourceOver($0.baseAddress!, n, color) }
-                for i in 0..<n { #expect(a[i] == ReferenceKernels.sourceOver(dst[i], color), "level \(got) n \(n)") }
-                mask.withUnsafeBufferPointer { m in
-                    b.withUnsafeMutableBufferPointer { Kernels.sourceOver($0.baseAddress!, mask: m.baseAddress!, n, color) }
+        Kernels.withLevel(level) { got in
+            var state: UInt64 = 12345 &+ UInt64(level.rawValue)
+            func next() -> UInt32 {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                return UInt32(truncatingIfNeeded: state >> 32)
+            }
+            func premultiplied() -> UInt32 {
+                let p = next()
+                let a = p >> 24
+                let c = PremultipliedColor(packed: p)
+                return PremultipliedColor(r: UInt8(min(UInt32(c.r), a)), g: UInt8(min(UInt32(c.g), a)),
+                                          b: UInt8(min(UInt32(c.b), a)), a: UInt8(a)).packed
+            }
+            for n in 1...40 {
+                for _ in 0..<20 {
+                    let color = premultiplied()
+                    let dst = (0..<n).map { _ in premultiplied() }
+                    let mask = (0..<n).map { i in i % 7 == 0 ? UInt8(0) : (i % 5 == 0 ? 255 : UInt8(truncatingIfNeeded: next())) }
+                    var a = dst, b = dst
+                    a.withUnsafeMutableBufferPointer { Kernels.sourceOver($0.baseAddress!, n, color) }
+                    for i in 0..<n { #expect(a[i] == ReferenceKernels.sourceOver(dst[i], color), "level \(got) n \(n)") }
+                    mask.withUnsafeBufferPointer { m in
+                        b.withUnsafeMutableBufferPointer { Kernels.sourceOver($0.baseAddress!, mask: m.baseAddress!, n, color) }
+                    }
+                    for i in 0..<n {
+                        #expect(b[i] == ReferenceKernels.sourceOver(dst[i], color, coverage: mask[i]), "level \(got) n \(n)")
+                    }
+                    var f = dst
+                    f.withUnsafeMutableBufferPointer { Kernels.fill($0.baseAddress!, n, color) }
+                    #expect(f.allSatisfy { $0 == color })
                 }
-                for i in 0..<n {
-                    #expect(b[i] == ReferenceKernels.sourceOver(dst[i], color, coverage: mask[i]), "level \(got) n \(n)")
-                }
-                var f = dst
-                f.withUnsafeMutableBufferPointer { Kernels.fill($0.baseAddress!, n, color) }
-                #expect(f.allSatisfy { $0 == color })
             }
         }
     }
@@ -93,5 +94,29 @@ struct KernelTests {
                 #expect(abs(Double(pixmap.pixels[y * 10 + x] >> 24) - expected) <= 1, "\(r) at \(x), \(y)")
             } }
         }
+    }
+}
+
+@Suite("Kernel levels are scoped to a thread")
+struct KernelLevelScopeTests {
+    @Test func aThreadsLevelDoesNotReachOtherThreads() {
+        let process = Kernels.level
+        Kernels.withLevel(.portable) { got in
+            #expect(got == .portable)
+            #expect(Kernels.level == .portable)
+            // Another thread, meanwhile, runs at the process's level.
+            let seen = Mutex<Kernels.Level?>(nil)
+            let done = DispatchSemaphore(value: 0)
+            Thread.detachNewThread {
+                seen.withLock { $0 = Kernels.level }
+                done.signal()
+            }
+            done.wait()
+            #expect(seen.withLock { $0 } == process)
+            // Nested scopes restore the outer one.
+            Kernels.withLevel(.sse2) { _ in #expect(Kernels.level != .avx2) }
+            #expect(Kernels.level == .portable)
+        }
+        #expect(Kernels.level == process)
     }
 }

@@ -53,12 +53,14 @@ struct StrokeBadInputTests {
 
     @Test("row 9: a negative radius is ignored and counted")
     func negativeRadius() {
-        let before = OpenCanvasDiagnostics.total
-        var p = Path()
-        p.addArc(center: CGPoint(x: 5, y: 5), radius: -3, startAngle: .zero, endAngle: .degrees(90), clockwise: false)
-        p.move(to: .zero)
-        p.addArc(tangent1End: CGPoint(x: 10, y: 0), tangent2End: CGPoint(x: 10, y: 10), radius: -2)
-        #expect(OpenCanvasDiagnostics.total - before == 2)
+        let (p, report) = OpenCanvasDiagnostics.collecting {
+            var p = Path()
+            p.addArc(center: CGPoint(x: 5, y: 5), radius: -3, startAngle: .zero, endAngle: .degrees(90), clockwise: false)
+            p.move(to: .zero)
+            p.addArc(tangent1End: CGPoint(x: 10, y: 0), tangent2End: CGPoint(x: 10, y: 10), radius: -2)
+            return p
+        }
+        #expect(report.total == 2)
         #expect(p.description == "0 0 m")
     }
 

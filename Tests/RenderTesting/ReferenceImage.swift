@@ -165,9 +165,8 @@ public func badInputScene(_ bad: @escaping (inout GraphicsContext) -> Void) -> C
     }
 }
 
-/// How many diagnostics `body` counted.
+/// How many diagnostics `body` counted (on this thread: not what tests running
+/// meanwhile report).
 public func diagnosticsCounted(_ body: () -> Void) -> Int {
-    let before = OpenCanvasDiagnostics.total
-    body()
-    return OpenCanvasDiagnostics.total - before
+    OpenCanvasDiagnostics.collecting(body).report.total
 }

@@ -16,11 +16,17 @@ typedef enum {
     OC_KERNELS_AVX2 = 2,       // 8 pixels per step, chosen when the CPU has AVX2
 } oc_kernel_level;
 
-/// The level in use: the best the CPU supports, unless the environment variable
-/// OPENCANVAS_KERNELS is "portable" or "sse2".
+/// The level in use on this thread: the process's (the best the CPU supports, unless
+/// the environment variable OPENCANVAS_KERNELS is "portable" or "sse2"), or the
+/// thread's own while one is set.
 oc_kernel_level oc_kernels_level(void);
-/// Forces a level (clamped to what the CPU supports); returns the level now in use.
-oc_kernel_level oc_kernels_set_level(oc_kernel_level level);
+/// Makes this thread use a level (clamped to what the CPU supports) until
+/// `oc_kernels_clear_thread_level`; returns the level now in use on this thread.
+/// Other threads are not affected.
+oc_kernel_level oc_kernels_set_thread_level(oc_kernel_level level);
+void oc_kernels_clear_thread_level(void);
+/// This thread's own level, or -1 when it uses the process's.
+int oc_kernels_thread_level(void);
 
 /// dst[i] = color for i in [0, n).
 void oc_fill(uint32_t *dst, size_t n, uint32_t color);

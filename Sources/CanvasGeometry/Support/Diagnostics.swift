@@ -26,14 +26,52 @@ public enum Diagnostics {
     private struct State {
         var counts: [Kind: Int] = [:]
         var lastMessage: String?
+
+        mutating func add(_ kind: Kind, _ message: String) {
+            counts[kind, default: 0] += 1
+            lastMessage = message
+        }
     }
     private static let state = Mutex(State())
 
+    /// What was reported in one scope (`collecting`).
+    public struct Report: Sendable, Equatable {
+        public var counts: [Kind: Int]
+        public var lastMessage: String?
+        public var total: Int { counts.values.reduce(0, +) }
+        public func count(_ kind: Kind) -> Int { counts[kind, default: 0] }
+    }
+
+    /// The reports of one `collecting` call, and of the scopes around it.
+    private final class Collector: Sendable {
+        let parent: Collector?
+        let state = Mutex(State())
+        init(parent: Collector?) { self.parent = parent }
+    }
+
+    /// The innermost `collecting` scope of the current task (or thread, outside
+    /// tasks). A report reaches the process's counts and every enclosing scope.
+    @TaskLocal private static var scope: Collector?
+
     public static func report(_ kind: Kind, _ message: String? = nil) {
-        state.withLock {
-            $0.counts[kind, default: 0] += 1
-            $0.lastMessage = message ?? kind.rawValue
+        let text = message ?? kind.rawValue
+        state.withLock { $0.add(kind, text) }
+        var collector = scope
+        while let c = collector {
+            c.state.withLock { $0.add(kind, text) }
+            collector = c.parent
         }
+    }
+
+    /// Runs `body` and returns, with its result, what was reported during it on
+    /// this task (or thread): reports from other tests, threads and tasks running
+    /// meanwhile are not counted, unlike the process-wide counts below. Work that
+    /// `body` hands to another thread reports to the process only.
+    public static func collecting<R>(_ body: () throws -> R) rethrows -> (result: R, report: Report) {
+        let collector = Collector(parent: scope)
+        let result = try $scope.withValue(collector) { try body() }
+        let state = collector.state.withLock { $0 }
+        return (result, Report(counts: state.counts, lastMessage: state.lastMessage))
     }
 
     public static func count(_ kind: Kind) -> Int {

@@ -7,15 +7,25 @@ public enum Kernels {
         case portable = 0, sse2 = 1, avx2 = 2
     }
 
-    /// The implementation in use.
+    /// The implementation in use on this thread.
     public static var level: Level { Level(rawValue: Int(oc_kernels_level().rawValue)) ?? .portable }
 
-    /// Forces an implementation (for tests and benchmarks); returns the one in use,
-    /// which may be lower when the CPU lacks the requested one.
-    @discardableResult
-    public static func setLevel(_ level: Level) -> Level {
-        let got = oc_kernels_set_level(oc_kernel_level(rawValue: UInt32(level.rawValue)))
-        return Level(rawValue: Int(got.rawValue)) ?? .portable
+    /// Runs `body` with this thread's kernels at `level` (or the best below it that
+    /// the CPU has; `body` gets the level it runs at), for tests and benchmarks that
+    /// compare implementations. The level is scoped to the calling thread and to the
+    /// call: other threads keep the process's level, so such tests may run at once.
+    /// `body` must not hop threads (it is synchronous).
+    public static func withLevel<R>(_ level: Level, _ body: (Level) throws -> R) rethrows -> R {
+        let previous = oc_kernels_thread_level()          // -1: the process's level
+        let got = oc_kernels_set_thread_level(oc_kernel_level(rawValue: UInt32(level.rawValue)))
+        defer {
+            if previous < 0 {
+                oc_kernels_clear_thread_level()
+            } else {
+                oc_kernels_set_thread_level(oc_kernel_level(rawValue: UInt32(previous)))
+            }
+        }
+        return try body(Level(rawValue: Int(got.rawValue)) ?? .portable)
     }
 
     @inlinable @inline(__always)

@@ -3,6 +3,7 @@ import Synchronization
 import CanvasGeometry
 import CanvasPaint
 import CanvasCodecs
+import CanvasRender
 
 /// An image: a bitmap (`CGImage`), a file in a bundle's resources (PNG or JPEG), or a
 /// drawing made with a `GraphicsContext` (`Image(size:renderer:)`). In a canvas, draw
@@ -185,8 +186,9 @@ public struct Image: Sendable {
             environment.displayScale = scale
             var context = GraphicsContext(recorder: recorder, base: .identity, size: size, environment: environment)
             renderer(&context)
+            // Rendered once per scale and kept, so a renderer of its own is made here.
             guard let pixmap = Rasterization.pixmap(of: recorder.list, size: size, scale: scale, opaque: opaque,
-                                                    colorMode: colorMode) else { return nil }
+                                                    colorMode: colorMode, renderer: Renderer()) else { return nil }
             let levels = ImageLevels(pixmap)
             cache.withLock { $0[scale] = levels }
             return levels

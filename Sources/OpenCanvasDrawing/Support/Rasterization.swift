@@ -24,11 +24,11 @@ package enum Rasterization {
     /// The list rendered to 8-bit premultiplied sRGB pixels, composited in
     /// `colorMode` (the linear modes render in floating point, then encode).
     static func pixmap(of list: DisplayList, size: CGSize, scale: CGFloat, opaque: Bool,
-                       colorMode: ColorRenderingMode) -> Pixmap? {
+                       colorMode: ColorRenderingMode, renderer: Renderer) -> Pixmap? {
         do {
             let (w, h) = try pixelSize(size, scale: scale).get()
             let pixmap = try Pixmap(width: w, height: h)
-            try render(list, into: pixmap, scale: scale, opaque: opaque, colorMode: colorMode)
+            try render(list, into: pixmap, scale: scale, opaque: opaque, colorMode: colorMode, renderer: renderer)
             return pixmap
         } catch {
             report(error)
@@ -37,23 +37,23 @@ package enum Rasterization {
     }
 
     private static func render(_ list: DisplayList, into pixmap: Pixmap, scale: CGFloat, opaque: Bool,
-                               colorMode: ColorRenderingMode) throws {
+                               colorMode: ColorRenderingMode, renderer: Renderer) throws {
         let device = Transform.scale(Double(scale), Double(scale))
         switch colorMode {
         case .nonLinear:
             if opaque { pixmap.clear(to: 0xFF00_0000) }
-            Renderer().render(list, into: pixmap, device: device)
+            renderer.render(list, into: pixmap, device: device)
         case .linear, .extendedLinear:
             let surface = try FloatPixmap(width: pixmap.width, height: pixmap.height)
             if opaque { surface.pixels.update(repeating: SIMD4(0, 0, 0, 1), count: pixmap.width * pixmap.height) }
-            Renderer().render(list, into: surface, extended: colorMode == .extendedLinear, device: device)
+            renderer.render(list, into: surface, extended: colorMode == .extendedLinear, device: device)
             surface.encode(into: pixmap)
         }
     }
 
     /// The list rendered into a new image: straight into the image's storage.
     package static func image(of list: DisplayList, size: CGSize, scale: CGFloat, opaque: Bool,
-                      colorMode: ColorRenderingMode = .nonLinear) -> CGImage? {
+                              colorMode: ColorRenderingMode = .nonLinear, renderer: Renderer) -> CGImage? {
         do {
             let (w, h) = try pixelSize(size, scale: scale).get()
             let count = w * h * 4
@@ -64,7 +64,8 @@ package enum Rasterization {
                 initialized = count
                 do {
                     try Pixmap.withBorrowedMemory(raw, width: w, height: h) { pixmap in
-                        try render(list, into: pixmap, scale: scale, opaque: opaque, colorMode: colorMode)
+                        try render(list, into: pixmap, scale: scale, opaque: opaque, colorMode: colorMode,
+                               renderer: renderer)
                     }
                 } catch {
                     failure = error
