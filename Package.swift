@@ -88,7 +88,7 @@ let package = Package(
         .testTarget(name: "CanvasRasterTests", dependencies: ["CanvasRaster", "CanvasGeometry"]),
         .testTarget(name: "CanvasPaintTests", dependencies: ["CanvasPaint", "CanvasRaster", "CanvasGeometry", "CPixelKernels"]),
         .testTarget(name: "OpenCanvasTests", dependencies: ["OpenCanvas", "OpenCanvasViews", "RenderTesting", "CanvasGeometry", "CanvasEffects",
-                                                            "CanvasScenes", "CanvasText", "CanvasCodecs"],
+                                                            "CanvasScenes", "CanvasText", "CanvasCodecs", "CanvasPaint"],
                     exclude: ["References"]),
         .testTarget(name: "OpenCanvasWindowTests", dependencies: ["OpenCanvasWindow", "RenderTesting"]),
     ]
