@@ -1,0 +1,81 @@
+import CanvasGeometry
+import CanvasPaint
+import CanvasEffects
+
+/// One filter of a drawing, converted to a pass's pixels. The filter pipeline
+/// (`Renderer.drawFiltered`) knows nothing of particular filters: it asks each stage
+/// where its output can be non-transparent, and for its output over a region,
+/// handing it the previous stage's output over whatever region it needs. A new
+/// filter is a `FilterEffect` case (the display list's data), a stage file here,
+/// and one line in `FilterEffect.stage`.
+protocol FilterStage {
+    /// Where the output can be non-transparent when the input is transparent
+    /// outside `input` (`nil`: anywhere, e.g. a colour matrix that adds alpha).
+    func support(ofInput input: PixelRect) -> PixelRect?
+
+    /// The output over `area`. `input(region)` is the previous stage's output over
+    /// `region` (`nil` when memory ran out; then so is this). Pixels outside the
+    /// returned plane are transparent.
+    func apply(over area: PixelRect, input: (PixelRect) -> Plane?, _ context: FilterContext) -> Plane?
+
+    /// Whether the result, when this is the last stage, is dithered on its way to
+    /// 8-bit pixels.
+    var dithersResult: Bool { get }
+}
+
+extension FilterStage {
+    var dithersResult: Bool { false }
+}
+
+/// What a stage may ask of the pass it runs in.
+struct FilterContext {
+    /// Whether the pass keeps values outside 0…1 (extended linear).
+    let extended: Bool
+    /// The pass's surface, in its pixels.
+    let targetBounds: PixelRect
+}
+
+/// How a filter's lengths and colours reach the pass: its transform to device
+/// pixels, and the pass's colour space.
+struct FilterConversion {
+    /// The filter's user space to the pass's pixels (finite).
+    let toDevice: Transform
+    /// The square root of `toDevice`'s determinant: how lengths scale.
+    let scale: Double
+    /// Whether the filter runs in linear light in an 8-bit pass.
+    let linear: Bool
+    /// Whether the pass is floating point (linear light already), and extended.
+    let floatPass: Bool
+    let extended: Bool
+
+    /// A colour as premultiplied values in the pass's working space (linear light
+    /// with `linear` or in a float pass; clamped to 0…1 unless extended).
+    func workingColor(_ c: RGBA, linear: Bool) -> SIMD4<Float> {
+        let a = Float(min(max(c.a, 0), 1))
+        let v = floatPass || linear ? c.linearized : c
+        var rgb = SIMD4<Float>(Float(v.r), Float(v.g), Float(v.b), 1)
+        if !extended { rgb = rgb.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 1)) }
+        var out = rgb * a
+        out.w = a
+        return out
+    }
+}
+
+extension FilterEffect {
+    /// The stage that runs this filter in a pass, or `nil` when it cannot (a
+    /// singular or non-finite transform).
+    func stage(_ c: FilterConversion) -> (any FilterStage)? {
+        switch self {
+        case .colorMatrix(let m): return ColorMatrixStage(matrix: m, linear: c.linear)
+        case .alphaThreshold(let lo, let hi, let color): return AlphaThresholdStage(lo, hi, color, c)
+        case .blur(let radius, let opaque, let dithers): return BlurStage(radius, opaque: opaque, dithers: dithers, c)
+        case .shadow(let s): return ShadowStage(s, c)
+        case .projection(let p): return ProjectionStage(p, c)
+        }
+    }
+}
+
+extension PixelRect {
+    /// The rectangle grown by `m` pixels on every side.
+    func dilated(_ m: Int) -> PixelRect { PixelRect(x0: x0 - m, y0: y0 - m, x1: x1 + m, y1: y1 + m) }
+}

@@ -1,0 +1,36 @@
+import CanvasGeometry
+import CanvasEffects
+
+/// `projectionTransform(_:)`: the drawing warped by a projective transform.
+struct ProjectionStage: FilterStage {
+    /// The projection in the pass's pixels.
+    let projection: Projection
+
+    init?(_ p: Projection, _ c: FilterConversion) {
+        guard let inverse = c.toDevice.inverted else { return nil }
+        let device = Projection(affine: c.toDevice).concatenating(after: p)
+            .concatenating(after: Projection(affine: inverse))
+        guard device.isFinite else { return nil }
+        projection = device
+    }
+
+    func support(ofInput s: PixelRect) -> PixelRect? {
+        guard let r = projection.bounds(of: Rect(minX: Double(s.x0), minY: Double(s.y0), maxX: Double(s.x1),
+                                                 maxY: Double(s.y1))), r.isFinite else { return nil }
+        return PixelRect(covering: r, within: Renderer.hugePixelRect).dilated(1)
+    }
+
+    func apply(over area: PixelRect, input: (PixelRect) -> Plane?, _ context: FilterContext) -> Plane? {
+        // The source is what the inverse maps the area from, within 1024 px of the
+        // surface (a projection can pull from far away; beyond that is not drawn).
+        let limit = context.targetBounds.dilated(1024)
+        var source = limit
+        if let inverse = projection.inverted,
+           let r = inverse.bounds(of: Rect(minX: Double(area.x0), minY: Double(area.y0),
+                                           maxX: Double(area.x1), maxY: Double(area.y1))), r.isFinite {
+            source = PixelRect(covering: r, within: limit).dilated(1)
+        }
+        guard let plane = input(source) else { return nil }
+        return ProjectiveWarp.warp(plane, projection: projection, output: area)
+    }
+}

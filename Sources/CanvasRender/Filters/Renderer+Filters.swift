@@ -1,0 +1,196 @@
+import CanvasGeometry
+import CanvasRaster
+import CanvasPaint
+import CanvasEffects
+
+/// Filtered drawing, as `GraphicsContext.addFilter` documents it: the operation is
+/// rasterized into an implicit layer without blending, opacity or clipping; the
+/// filters run on that layer, the last one added first; the result is composited
+/// with the item's blend mode and opacity through its clip.
+///
+/// Memory stays bounded by the clip, not by the geometry or the filter: each stage
+/// is computed only over the pixels the next stage needs, intersected with where
+/// its input can be non-transparent. A shadow far from its object (offsets of
+/// ±10,000 px) renders the object twice, at the two places, instead of one surface
+/// spanning both.
+extension Renderer {
+    /// Filters beyond this many on one drawing are ignored.
+    static let maximumFilterCount = 64
+    /// The largest plane a filter stage may allocate (256 MiB of float pixels).
+    static let maximumPlanePixels = 1 << 24
+
+    func drawFiltered(_ item: DrawItem, _ list: DisplayList, _ pass: Pass, _ region: ClipRegion) {
+        let stages = self.stages(item, list, pass)
+        let content = contentSupport(item, list, pass)
+        var supports: [PixelRect?] = [content]
+        for s in stages { supports.append(supports[supports.count - 1].flatMap { s.support(ofInput: $0) }) }
+        let job = FilterJob(item: item, list: list, pass: pass, stages: stages, supports: supports,
+                            context: FilterContext(extended: isExtended(pass), targetBounds: pass.target.bounds))
+        let target = region.bounds
+
+        if let shadow = stages.last as? ShadowStage, shadow.shadow.disablesGroup {
+            // Object and shadow composited separately, each through the clip.
+            let n = stages.count - 1
+            guard let (object, copy) = shadow.parts(over: target, input: { self.evaluate(n, needed: $0, job) }) else {
+                return Diagnostics.report(.effectSkipped)
+            }
+            if shadow.linear {
+                object?.convert(toLinear: false)
+                copy.convert(toLinear: false)
+            }
+            let shadowPart = { self.compositePlane(copy, item, pass, region, mode: shadow.shadow.blendMode, dithers: false) }
+            let objectPart = {
+                if let object { self.compositePlane(object, item, pass, region, mode: item.blendMode, dithers: false) }
+            }
+            if shadow.shadow.above { objectPart(); shadowPart() } else { shadowPart(); objectPart() }
+            return
+        }
+        guard let result = evaluate(stages.count, needed: target, job) else {
+            return Diagnostics.report(.effectSkipped)
+        }
+        compositePlane(result, item, pass, region, mode: item.blendMode, dithers: stages.last?.dithersResult ?? false)
+    }
+
+    struct FilterJob {
+        let item: DrawItem
+        let list: DisplayList
+        let pass: Pass
+        let stages: [any FilterStage]
+        /// `supports[k]`: where the output of stage k (0 = the drawing) can be
+        /// non-transparent; `nil` when anywhere.
+        let supports: [PixelRect?]
+        let context: FilterContext
+    }
+
+    /// The item's filters in the order they apply, converted to the pass's pixels.
+    func stages(_ item: DrawItem, _ list: DisplayList, _ pass: Pass) -> [any FilterStage] {
+        var out: [any FilterStage] = []
+        var id = item.filter
+        while id >= 0, Int(id) < list.filters.count, out.count < Renderer.maximumFilterCount {
+            let node = list.filters[Int(id)]
+            if let s = stage(node, pass) { out.append(s) }
+            guard node.parent < id else { break }       // parents are always older
+            id = node.parent
+        }
+        return out
+    }
+
+    private func stage(_ node: FilterNode, _ pass: Pass) -> (any FilterStage)? {
+        let d = node.transform.concatenating(pass.device)
+        guard d.isFinite else { return nil }
+        let conversion = FilterConversion(toDevice: d, scale: abs(d.determinant).squareRoot(),
+                                          linear: node.linearColor && !pass.target.isFloat,
+                                          floatPass: pass.target.isFloat, extended: isExtended(pass))
+        return node.effect.stage(conversion)
+    }
+
+    // MARK: Bounds
+
+    /// Where the unfiltered drawing can be non-transparent, in the pass's pixels
+    /// (`nil`: anywhere).
+    private func contentSupport(_ item: DrawItem, _ list: DisplayList, _ pass: Pass) -> PixelRect? {
+        let r: Rect
+        switch item.content {
+        case .shape(let geometry, let operation):
+            let t = item.transform.concatenating(pass.device)
+            r = deviceBounds(geometry, operation, t)
+        case .layer(let id):
+            guard let bounds = layerContentBounds(id, list, pass, depth: 0) else { return nil }
+            r = bounds
+        }
+        guard r.isFinite else { return PixelRect(x0: 0, y0: 0, x1: 0, y1: 0) }
+        return PixelRect(covering: r, within: Renderer.hugePixelRect)
+    }
+
+    static let hugePixelRect = PixelRect(x0: -(1 << 40), y0: -(1 << 40), x1: 1 << 40, y1: 1 << 40)
+
+    /// Where a filtered item whose drawing covers `content` (the pass's pixels) can
+    /// be non-transparent after its filters, or `nil` when anywhere.
+    func filteredSupport(_ item: DrawItem, _ list: DisplayList, _ pass: Pass, content: Rect) -> PixelRect? {
+        guard content.isFinite else { return PixelRect(x0: 0, y0: 0, x1: 0, y1: 0) }
+        var s: PixelRect? = PixelRect(covering: content, within: Renderer.hugePixelRect)
+        for stage in stages(item, list, pass) { s = s.flatMap { stage.support(ofInput: $0) } }
+        return s
+    }
+
+    static func union(_ a: PixelRect, _ b: PixelRect) -> PixelRect {
+        if a.isEmpty { return b }
+        if b.isEmpty { return a }
+        return PixelRect(x0: min(a.x0, b.x0), y0: min(a.y0, b.y0), x1: max(a.x1, b.x1), y1: max(a.y1, b.y1))
+    }
+
+    /// The pixels of `r` (`Int.max` when that overflows: boxes reach ±2⁴⁰).
+    static func area(_ r: PixelRect) -> Int {
+        guard !r.isEmpty else { return 0 }
+        let (product, overflow) = r.width.multipliedReportingOverflow(by: r.height)
+        return overflow ? .max : product
+    }
+
+    // MARK: Evaluation
+
+    /// The output of stage `k` (0 = the unfiltered drawing) over `needed`, or `nil`
+    /// if memory ran out. Pixels outside the returned plane are transparent.
+    func evaluate(_ k: Int, needed: PixelRect, _ job: FilterJob) -> Plane? {
+        let area = job.supports[k].map { needed.intersection($0) } ?? needed
+        if area.isEmpty { return Plane.transparent(near: needed) }
+        let pixels = Renderer.area(area)
+        guard pixels <= Renderer.maximumPlanePixels, pixels <= filterBudget - filterPixels else { return nil }
+        filterPixels += pixels
+        if k == 0 { return renderContent(job, over: area) }
+        return job.stages[k - 1].apply(over: area, input: { self.evaluate(k - 1, needed: $0, job) }, job.context)
+    }
+
+    private func isExtended(_ pass: Pass) -> Bool {
+        if case .float(_, let e) = pass.target { return e }
+        return false
+    }
+
+    /// The unfiltered drawing over `area`: rasterized and painted with source-over,
+    /// full opacity and no clip into a transparent surface.
+    private func renderContent(_ job: FilterJob, over area: PixelRect) -> Plane? {
+        let pass = job.pass
+        switch job.item.content {
+        case .shape(let geometry, let operation):
+            guard let target = RenderTarget.make(pass.target.mode, width: area.width, height: area.height) else {
+                return nil
+            }
+            let shifted = pass.device.concatenating(.translation(Double(-area.x0), Double(-area.y0)))
+            let t = job.item.transform.concatenating(shifted)
+            guard t.isFinite else { return Plane.transparent(near: area) }
+            spans.removeAll()
+            coverage(geometry, operation, t, clip: target.bounds, into: &spans)
+            var plain = job.item
+            plain.blendMode = .normal
+            plain.opacity = 1
+            if !spans.isEmpty {
+                composite(spans, job.item.paint, userToDevice: t, plain, Pass(target: target, device: shifted, depth: pass.depth))
+            }
+            return target.plane(at: area.x0, area.y0)
+        case .layer(let id):
+            guard let target = renderLayerContent(id, job.list, pass, bounds: area, ungroupedItem: nil) else { return nil }
+            defer { release(target) }
+            return target.plane(at: area.x0, area.y0)
+        }
+    }
+
+    /// Composites a filter result through the item's clip.
+    private func compositePlane(_ plane: Plane, _ item: DrawItem, _ pass: Pass, _ region: ClipRegion,
+                                mode: BlendMode, dithers: Bool) {
+        let origin = (plane.bounds.x0, plane.bounds.y0)
+        switch pass.target {
+        case .rgba8:
+            guard let p = plane.pixmap8(encode: false, dither: dithers) else { return Diagnostics.report(.effectSkipped) }
+            compositeLayer(.rgba8(p), origin: origin, item, pass, region, blendMode: mode)
+        case .float(_, let extended):
+            compositeLayer(.float(plane.pixels, extended: extended), origin: origin, item, pass, region, blendMode: mode)
+        }
+    }
+}
+
+extension Plane {
+    /// A plane that is transparent everywhere (one transparent pixel at a corner of
+    /// `rect`).
+    static func transparent(near rect: PixelRect) -> Plane? {
+        Plane(bounds: PixelRect(x0: rect.x0, y0: rect.y0, x1: rect.x0 + 1, y1: rect.y0 + 1))
+    }
+}

@@ -1,0 +1,66 @@
+import CanvasGeometry
+import CanvasEffects
+
+/// `shadow(color:radius:x:y:blendMode:options:)`: the drawing with a blurred, tinted
+/// and offset copy of its alpha below (or above) it, or the copy alone.
+struct ShadowStage: FilterStage {
+    /// The shadow in the pass's pixels and working colours.
+    let shadow: Shadow
+    let linear: Bool
+
+    init?(_ s: ShadowEffect, _ c: FilterConversion) {
+        let offset = c.toDevice.applyToVector(s.offset)
+        guard offset.isFinite else { return nil }
+        shadow = Shadow(color: c.workingColor(s.color, linear: c.linear), sigma: s.radius * c.scale,
+                        offset: offset, blendMode: s.blendMode, above: s.above, only: s.only,
+                        invertsAlpha: s.invertsAlpha, disablesGroup: s.disablesGroup)
+        linear = c.linear
+    }
+
+    func support(ofInput s: PixelRect) -> PixelRect? {
+        if shadow.invertsAlpha { return nil }
+        let (ox, oy) = (clampedInt(shadow.offset.x.rounded(.down), -(1 << 40), 1 << 40),
+                        clampedInt(shadow.offset.y.rounded(.down), -(1 << 40), 1 << 40))
+        let m = GaussianBlur.reach(sigma: shadow.sigma) + 2
+        let copy = PixelRect(x0: s.x0 + ox - m, y0: s.y0 + oy - m, x1: s.x1 + ox + m, y1: s.y1 + oy + m)
+        return shadow.only ? copy : Renderer.union(s, copy)
+    }
+
+    func apply(over area: PixelRect, input: (PixelRect) -> Plane?, _ context: FilterContext) -> Plane? {
+        guard let (object, copy) = parts(over: area, input: input),
+              let out = shadow.group(object: object, shadow: copy, output: area,
+                                     clampToUnit: !context.extended) else { return nil }
+        if linear { out.convert(toLinear: false) }
+        return out
+    }
+
+    /// The object (unless `only`) and the tinted shadow over `output`, from the
+    /// input. With `linear`, both come back in linear light.
+    func parts(over output: PixelRect, input: (PixelRect) -> Plane?) -> (object: Plane?, shadow: Plane)? {
+        let sourceNeeded = shadow.sourceRegion(for: output)
+        var object: Plane? = nil
+        let source: Plane
+        let union = Renderer.union(output, sourceNeeded)
+        let separate = Renderer.area(output).addingReportingOverflow(Renderer.area(sourceNeeded))
+        if !shadow.only && (separate.overflow || Renderer.area(union) <= separate.partialValue) {
+            // Near each other: render once over both.
+            guard let both = input(union) else { return nil }
+            if linear { both.convert(toLinear: true) }
+            object = both
+            source = both
+        } else {
+            // Far apart (offsets of ±10,000 px): the input twice, at the two places,
+            // instead of one surface spanning both.
+            guard let s = input(sourceNeeded) else { return nil }
+            if linear { s.convert(toLinear: true) }
+            source = s
+            if !shadow.only {
+                guard let o = input(output) else { return nil }
+                if linear { o.convert(toLinear: true) }
+                object = o
+            }
+        }
+        guard let copy = shadow.shadow(of: source, output: output) else { return nil }
+        return (object, copy)
+    }
+}
