@@ -66,9 +66,9 @@ extension ViewGraph {
     /// in a transaction with an animation starts a run from the value on screen
     /// (springs keep its velocity); `owner` (a body) is evaluated again at every
     /// frame until the run ends.
-    func animatedValue<Value: VectorArithmetic>(_ key: String, _ target: Value, owner: String?) -> Value {
+    func animatedValue<Value: VectorArithmetic>(_ key: SlotKey, _ target: Value, owner: String?) -> Value {
         guard let owner else { return target }
-        let record = slot(key + "~animated") { AnimatedValue(target) }
+        let record = slot(key.animation) { AnimatedValue(target) }
         let now = date
         // A change made in a transaction starts at the date it was made.
         let changed = min(buildTransaction?.start ?? now, now)
@@ -112,7 +112,7 @@ extension ViewGraph {
     }
 
     /// `value` with its animatable data as shown now (see `animatedValue`).
-    func animated<A: Animatable>(_ value: A, key: String, owner: String?) -> A {
+    func animated<A: Animatable>(_ value: A, key: SlotKey, owner: String?) -> A {
         guard A.AnimatableData.self != EmptyAnimatableData.self else { return value }
         var shown = value
         shown.animatableData = animatedValue(key, value.animatableData, owner: owner)
@@ -120,7 +120,7 @@ extension ViewGraph {
     }
 
     /// An existential animatable view as shown now.
-    func animatedView(_ value: any Animatable, key: String, owner: String?) -> any Animatable {
+    func animatedView(_ value: any Animatable, key: SlotKey, owner: String?) -> any Animatable {
         animated(value, key: key, owner: owner)
     }
 

@@ -26,7 +26,7 @@ final class WatchedValue<Value: Equatable> {
 extension _ValueAnimationModifier: NodeMakingModifier {
     func makeNode<Content: View>(_ content: Content, environment: EnvironmentValues) -> ViewNode {
         guard let graph = ViewGraph.current else { return OpenCanvasViews.makeNode(content, environment: environment) }
-        let watched = graph.slot(graph.currentIdentity + ".animationValue") { WatchedValue(value) }
+        let watched = graph.slot(graph.key("animationValue")) { WatchedValue(value) }
         var transaction = graph.buildTransaction ?? Transaction()
         if watched.value != value {
             watched.value = value

@@ -97,8 +97,8 @@ extension KeyframeAnimator: PrimitiveView {
             return OpenCanvasViews.makeNode(content(initialValue), environment: environment)
         }
         let identity = graph.currentIdentity
-        let key = identity + ".keyframes"
-        let run = graph.slot(key + "~animated") { KeyframeRun(initialValue) }
+        let key = SlotKey(identity, "keyframes")
+        let run = graph.slot(key.animation) { KeyframeRun(initialValue) }
         let keyframes = self.keyframes
         if let trigger {
             // A change of trigger starts the keyframes from the value shown now.
@@ -119,7 +119,7 @@ extension KeyframeAnimator: PrimitiveView {
         let repeating = self.repeating
         let build: @MainActor () -> ViewNode = { [weak graph] in
             guard let graph else { return EmptyNode() }
-            _ = graph.slot(key + "~animated") { run }
+            _ = graph.slot(key.animation) { run }
             if let timeline = run.timeline {
                 var t = graph.date.timeIntervalSince(run.start)
                 let duration = timeline.duration

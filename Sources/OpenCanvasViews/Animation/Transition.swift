@@ -136,7 +136,7 @@ extension _TransitionModifier: NodeMakingModifier {
     func makeNode<Content: View>(_ content: Content, environment: EnvironmentValues) -> ViewNode {
         let child = OpenCanvasViews.makeNode(content, environment: environment)
         guard let graph = ViewGraph.current else { return child }
-        return graph.transitionNode(child: child, transition: transition, key: graph.currentIdentity + ".transition")
+        return graph.transitionNode(child: child, transition: transition, key: graph.key("transition"))
     }
 }
 
@@ -144,11 +144,11 @@ extension ViewGraph {
     /// `child` with a transition, under `key`: made for the first time under an
     /// animation (not in the first frame), it comes in from the transition's
     /// insertion state; the graph notes it, so that its removal is seen.
-    func transitionNode(child: ViewNode, transition: AnyTransition, key: String) -> TransitionNode {
+    func transitionNode(child: ViewNode, transition: AnyTransition, key: SlotKey) -> TransitionNode {
         let owner = currentBody
         let animation = transition.insertionAnimation ?? buildTransaction?.animation
         var progress = 1.0
-        if !slotExists(key + "~animated"), let animation, hasShownAFrame {
+        if !slotExists(key.animation), let animation, hasShownAFrame {
             _ = animatedValue(key, 0.0, owner: owner)
             var transaction = buildTransaction ?? Transaction()
             transaction.animation = animation
@@ -164,7 +164,7 @@ extension ViewGraph {
     /// A view that an `if`, a `switch` or a `ForEach` inserts or removes: with the
     /// default transition (`.opacity`) unless it has one of its own, or is
     /// several views (their own insertions are not tracked).
-    func withDefaultTransition(_ node: ViewNode, key: String) -> ViewNode {
+    func withDefaultTransition(_ node: ViewNode, key: SlotKey) -> ViewNode {
         guard !(node is TransitionNode), node.flattened.count == 1, !(node.flattened.first is TransitionNode) else {
             return node
         }

@@ -44,7 +44,7 @@ public struct GestureState<Value>: GraphProperty {
 
     public var projectedValue: GestureState<Value> { self }
 
-    func install(in graph: ViewGraph?, key: String, environment: EnvironmentValues) {
+    func install(in graph: ViewGraph?, key: SlotKey, environment: EnvironmentValues) {
         state.install(in: graph, key: key, environment: environment)
     }
 

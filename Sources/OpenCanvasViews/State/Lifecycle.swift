@@ -59,7 +59,7 @@ extension View {
         -> ModifiedContent<Self, _LifecycleModifier> {
         ModifiedContent(content: self, modifier: _LifecycleModifier { r in
             guard let graph = ViewGraph.current else { return }
-            let box = graph.slot(graph.currentIdentity + ".onChange") { ChangeBox<V>() }
+            let box = graph.slot(graph.key("onChange")) { ChangeBox<V>() }
             if let old = box.value {
                 if old != value { graph.deferred.append { action(old, value) } }
             } else if initial {

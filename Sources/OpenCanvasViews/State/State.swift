@@ -76,7 +76,7 @@ public struct State<Value>: GraphProperty {
         })
     }
 
-    func install(in graph: ViewGraph?, key: String, environment: EnvironmentValues) {
+    func install(in graph: ViewGraph?, key: SlotKey, environment: EnvironmentValues) {
         guard let graph else { return }
         let initial = link.local
         link.slot = graph.slot(key) { StateSlot(initial, graph: graph) }
@@ -140,7 +140,7 @@ public struct Environment<Value>: GraphProperty {
         box.value ?? EnvironmentValues()[keyPath: keyPath]
     }
 
-    func install(in graph: ViewGraph?, key: String, environment: EnvironmentValues) {
+    func install(in graph: ViewGraph?, key: SlotKey, environment: EnvironmentValues) {
         box.value = environment[keyPath: keyPath]
     }
 }

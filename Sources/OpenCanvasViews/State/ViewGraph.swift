@@ -25,8 +25,8 @@ package final class ViewGraph {
 
     package init() {}
 
-    private var slots: [String: AnyObject] = [:]
-    private var used: Set<String> = []
+    private var slots: [SlotKey: AnyObject] = [:]
+    private var used: Set<SlotKey> = []
     /// Set when anything a frame read has changed. Atomic: an `@Observable`
     /// model may change on any thread.
     private nonisolated let dirty = Atomic<Bool>(true)
@@ -118,7 +118,7 @@ package final class ViewGraph {
     /// The transaction the views being made now were changed in.
     package var buildTransaction: Transaction?
     /// Animated values running now (their slot keys), with the body that shows them.
-    var animating: [String: String] = [:]
+    var animating: [SlotKey: String] = [:]
     package var isAnimating: Bool { !animating.isEmpty || !ghosts.isEmpty }
 
     /// The transaction for evaluating `identity`'s body again: that of a change
@@ -131,8 +131,8 @@ package final class ViewGraph {
 
     /// The views with a transition in the kept tree, by key, with the body that
     /// made them; those made this frame; removed ones going out.
-    var transitionNodes: [String: (node: TransitionNode, owner: String?)] = [:]
-    private var transitionsMade: Set<String> = []
+    var transitionNodes: [SlotKey: (node: TransitionNode, owner: String?)] = [:]
+    private var transitionsMade: Set<SlotKey> = []
     var ghosts: [TransitionGhost] = []
     /// The transactions `.animation`/`.transaction` modifiers gave their subtrees
     /// this frame, by the modifier's identity.
@@ -141,9 +141,9 @@ package final class ViewGraph {
     /// transition in).
     private(set) var hasShownAFrame = false
 
-    func slotExists(_ key: String) -> Bool { slots[key] != nil }
+    func slotExists(_ key: SlotKey) -> Bool { slots[key] != nil }
 
-    func madeTransition(_ key: String, _ node: TransitionNode, owner: String?) {
+    func madeTransition(_ key: SlotKey, _ node: TransitionNode, owner: String?) {
         transitionNodes[key] = (node, owner)
         transitionsMade.insert(key)
     }
@@ -153,21 +153,21 @@ package final class ViewGraph {
     /// latest animated change) they go out as ghosts.
     package func collectRemovedTransitions() {
         let removed = transitionNodes.filter { key, _ in
-            !transitionsMade.contains(key) && rebuilt.contains(where: { Self.isInside(key, $0) })
+            !transitionsMade.contains(key) && rebuilt.contains(where: { key.isInside($0) })
         }
         transitionsMade.removeAll(keepingCapacity: true)
         guard !removed.isEmpty else { return }
-        let identities = removed.keys.map { String($0.dropLast(".transition".count)) }
+        let identities = removed.keys.map(\.identity)
         for (key, entry) in removed {
             transitionNodes[key] = nil
             // Only the outermost removed view goes out (an inner one goes with it).
-            let identity = String(key.dropLast(".transition".count))
+            let identity = key.identity
             if identities.contains(where: { $0 != identity && Self.isInside(identity, $0) }) { continue }
             // The animation of the change that removed it: that of the body that was
             // evaluated again around it.
             // (or of an `.animation`/`.transaction` modifier around it).
-            let body = rebuilt.filter { Self.isInside(key, $0) }.max { $0.count < $1.count } ?? ""
-            let modifier = subtreeTransactions.filter { Self.isInside(key, $0.key) }.max { $0.key.count < $1.key.count }
+            let body = rebuilt.filter { key.isInside($0) }.max { $0.count < $1.count } ?? ""
+            let modifier = subtreeTransactions.filter { key.isInside($0.key) }.max { $0.key.count < $1.key.count }
             // (the change to that body itself: changes inside it, say a phase
             // animator's own steps, do not remove it).
             let transaction = modifier?.value ?? frameTransactions[body]
@@ -302,7 +302,7 @@ package final class ViewGraph {
         deferred = []
     }
 
-    static func isInside(_ key: String, _ prefix: String) -> Bool {
+    nonisolated static func isInside(_ key: String, _ prefix: String) -> Bool {
         prefix.isEmpty || key == prefix || key.hasPrefix(prefix + "/") || key.hasPrefix(prefix + ".")
     }
 
@@ -312,15 +312,15 @@ package final class ViewGraph {
     package func endRender() {
         hasShownAFrame = true
         slots = slots.filter { key, slot in
-            let kept = used.contains(key) || !rebuilt.contains { Self.isInside(key, $0) }
+            let kept = used.contains(key) || !rebuilt.contains { key.isInside($0) }
             // An animation of a view that went away is over (its completion runs).
             if !kept, let run = slot as? AnimationRunHolder { run.cancelRun() }
             return kept
         }
-        timelines = timelines.filter { slots[$0.key + ".timeline"] != nil }
+        timelines = timelines.filter { slots[SlotKey($0.key, "timeline")] != nil }
         liveTextOwners = liveTextOwners.filter { bodies[$0] != nil }
         // Animations of views that went away stop (a `repeatForever` too).
-        animating = animating.filter { slots[$0.key + "~animated"] != nil }
+        animating = animating.filter { slots[$0.key.animation] != nil }
         buildTransaction = nil
         var seen = Set<ObjectIdentifier>()
         let applied = frameCompletions.filter { seen.insert(ObjectIdentifier($0)).inserted }
@@ -381,7 +381,7 @@ package final class ViewGraph {
     // MARK: Storage and reads
 
     /// The storage slot for `key`, made with `make` the first time.
-    func slot<T: AnyObject>(_ key: String, make: () -> T) -> T {
+    func slot<T: AnyObject>(_ key: SlotKey, make: () -> T) -> T {
         used.insert(key)
         if let s = slots[key] as? T { return s }
         let s = make()
@@ -408,7 +408,7 @@ package final class ViewGraph {
 /// for the view's body (`@State`, `@Environment`).
 @MainActor
 protocol GraphProperty {
-    func install(in graph: ViewGraph?, key: String, environment: EnvironmentValues)
+    func install(in graph: ViewGraph?, key: SlotKey, environment: EnvironmentValues)
 }
 
 /// Connects a view's graph properties (found by reflection, as SwiftUI does).
@@ -417,7 +417,7 @@ func installProperties<V: View>(of view: V, identity: String, environment: Envir
     let mirror = Mirror(reflecting: view)
     for (index, child) in mirror.children.enumerated() {
         if let property = child.value as? any GraphProperty {
-            property.install(in: ViewGraph.current, key: identity + "." + (child.label ?? "\(index)"),
+            property.install(in: ViewGraph.current, key: SlotKey(identity, child.label ?? "\(index)"),
                              environment: environment)
         }
     }

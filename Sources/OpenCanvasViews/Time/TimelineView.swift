@@ -88,7 +88,7 @@ extension TimelineView: PrimitiveView {
         let identity = graph.currentIdentity
         let schedule = self.schedule
         let continuous = (schedule as? AnimationTimelineSchedule).map { $0.minimumInterval == nil && !$0.paused } ?? false
-        let record = graph.slot(identity + ".timeline") {
+        let record = graph.slot(SlotKey(identity, "timeline")) {
             TimelineRecord(start: graph.date, continuous: continuous) { start in
                 AnyIterator(schedule.entries(from: start, mode: .normal).makeIterator())
             }
@@ -97,7 +97,7 @@ extension TimelineView: PrimitiveView {
         let build: @MainActor () -> ViewNode = { [weak graph] in
             guard let graph else { return EmptyNode() }
             // Still here: the schedule's place is kept.
-            _ = graph.slot(identity + ".timeline") { record }
+            _ = graph.slot(SlotKey(identity, "timeline")) { record }
             graph.timelines[identity] = record
             let context = Context(date: record.date(at: graph.date), cadence: .live,
                                   invalidate: { [weak graph] in graph?.mark(identity) })

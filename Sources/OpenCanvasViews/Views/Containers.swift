@@ -29,7 +29,7 @@ extension _ConditionalContent: PrimitiveView {
         case .falseContent(let v): node = OpenCanvasViews.makeNode(v, environment: environment)
         }
         guard let graph else { return node }
-        return graph.withDefaultTransition(node, key: graph.currentIdentity + ".transition")
+        return graph.withDefaultTransition(node, key: graph.key("transition"))
     }
 }
 
@@ -44,7 +44,7 @@ extension Optional: PrimitiveView where Wrapped: View {
         case .some(let v):
             let node = OpenCanvasViews.makeNode(v, environment: environment)
             guard let graph = ViewGraph.current else { return node }
-            return graph.withDefaultTransition(node, key: graph.currentIdentity + "/some.transition")
+            return graph.withDefaultTransition(node, key: SlotKey(graph.currentIdentity + "/some", "transition"))
         case .none: return EmptyNode()
         }
     }
@@ -150,7 +150,7 @@ extension ForEach: PrimitiveView {
                 view = content(element)
             }
             var node = OpenCanvasViews.makeNode(view, environment: environment)
-            if let graph { node = graph.withDefaultTransition(node, key: graph.currentIdentity + ".transition") }
+            if let graph { node = graph.withDefaultTransition(node, key: graph.key("transition")) }
             children.append(contentsOf: node.flattened)
             graph?.leave()
         }

@@ -14,7 +14,7 @@ extension _OpacityEffect: NodeMakingModifier {
     func makeNode<Content: View>(_ content: Content, environment: EnvironmentValues) -> ViewNode {
         var shown = opacity
         if let graph = ViewGraph.current {
-            shown = min(max(graph.animatedValue(graph.currentIdentity + ".opacity", opacity, owner: graph.currentBody), 0), 1)
+            shown = min(max(graph.animatedValue(graph.key("opacity"), opacity, owner: graph.currentBody), 0), 1)
         }
         return OpacityNode(child: OpenCanvasViews.makeNode(content, environment: environment), opacity: shown)
     }
@@ -143,7 +143,7 @@ extension Color: PrimitiveView {
     func makeNode(environment: EnvironmentValues) -> ViewNode {
         var color = self
         if let graph = ViewGraph.current {
-            color = Color(graph.animated(resolve(in: environment), key: graph.currentIdentity + ".color",
+            color = Color(graph.animated(resolve(in: environment), key: graph.key("color"),
                                          owner: graph.currentBody))
         }
         return ShapeNode(sizing: { $0.replacingUnspecifiedDimensions() }) { context, rect in

@@ -207,7 +207,7 @@ extension _OffsetEffect: NodeMakingModifier {
     func makeNode<Content: View>(_ content: Content, environment: EnvironmentValues) -> ViewNode {
         var shown = offset
         if let graph = ViewGraph.current {
-            shown.animatableData = graph.animatedValue(graph.currentIdentity + ".offset", offset.animatableData,
+            shown.animatableData = graph.animatedValue(graph.key("offset"), offset.animatableData,
                                                        owner: graph.currentBody)
         }
         return OffsetNode(child: OpenCanvasViews.makeNode(content, environment: environment), offset: shown)

@@ -43,7 +43,7 @@ final class ScrollPosition {
 extension ScrollView: PrimitiveView {
     func makeNode(environment: EnvironmentValues) -> ViewNode {
         let graph = ViewGraph.current
-        let position = graph.map { g in g.slot(g.currentIdentity + ".scroll") { ScrollPosition() } } ?? ScrollPosition()
+        let position = graph.map { g in g.slot(g.key("scroll")) { ScrollPosition() } } ?? ScrollPosition()
         position.graph = graph
         let scroll = ScrollNode(child: OpenCanvasViews.makeNode(content, environment: environment), axes: axes,
                                 position: position)

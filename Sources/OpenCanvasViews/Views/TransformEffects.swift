@@ -20,7 +20,7 @@ extension _ScaleEffect: NodeMakingModifier {
     func makeNode<Content: View>(_ content: Content, environment: EnvironmentValues) -> ViewNode {
         var scale = self.scale
         if let graph = ViewGraph.current {
-            scale.animatableData = graph.animatedValue(graph.currentIdentity + ".scale", scale.animatableData,
+            scale.animatableData = graph.animatedValue(graph.key("scale"), scale.animatableData,
                                                        owner: graph.currentBody)
         }
         let anchor = self.anchor
@@ -34,7 +34,7 @@ extension _RotationEffect: NodeMakingModifier {
     func makeNode<Content: View>(_ content: Content, environment: EnvironmentValues) -> ViewNode {
         var angle = self.angle
         if let graph = ViewGraph.current {
-            angle.radians = graph.animatedValue(graph.currentIdentity + ".rotation", angle.radians, owner: graph.currentBody)
+            angle.radians = graph.animatedValue(graph.key("rotation"), angle.radians, owner: graph.currentBody)
         }
         let anchor = self.anchor
         return TransformEffectNode(child: OpenCanvasViews.makeNode(content, environment: environment)) { frame in

@@ -127,7 +127,7 @@ package func makeNode<V: View>(_ view: V, environment: EnvironmentValues) -> Vie
     let isAnimatable = view is any Animatable && !(view is any Shape)
     let present: @MainActor (ViewGraph) -> V = { graph in
         guard isAnimatable, let animatable = view as? any Animatable else { return view }
-        return graph.animatedView(animatable, key: identity, owner: identity) as? V ?? view
+        return graph.animatedView(animatable, key: SlotKey(identity, "view"), owner: identity) as? V ?? view
     }
     // Kept in the graph: evaluated again when state it read changes.
     let rebuild: @MainActor () -> ViewNode = { [weak graph] in
