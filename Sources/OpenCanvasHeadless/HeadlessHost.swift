@@ -40,14 +40,14 @@ public final class HeadlessHost<Content: View> {
     /// their drawing (canvas renderers run here), rasterizing (for the benchmark).
     package private(set) var frameTimings = (layout: 0.0, record: 0.0, raster: 0.0)
 
-    private let content: () -> Content
-    private let graph = ViewGraph()
+    /// The view hierarchy and its frame protocol.
+    private let tree: ViewTree
+    private var graph: ViewGraph { tree.graph }
+    private var root: ViewNode? { tree.root }
     /// Kept across frames: glyph masks and scratch buffers outlive the frame.
     private let renderers = RendererPool()
-    private var root: ViewNode?
     private var image: CGImage?
     private var lastTap: (date: Date, point: CGPoint, count: Int)?
-    private var buildStart: UInt64 = 0
 
     public init(size: CGSize, scale: CGFloat = 1, @ViewBuilder content: @escaping () -> Content) {
         self.size = size
@@ -55,80 +55,23 @@ public final class HeadlessHost<Content: View> {
         let now = Date()
         self.clock = HostClock(now)
         self.date = now
-        self.content = content
-        graph.date = now
+        self.tree = ViewTree(content: content)
+        tree.graph.date = now
     }
 
     /// Whether state that the last frame read has changed.
-    public var needsRender: Bool { graph.isDirty || root == nil }
+    public var needsRender: Bool { tree.needsFrame }
 
-    /// Lays the view out and records it (only when something changed): the bodies
-    /// that read changed state are evaluated again, the rest of the tree is kept.
+    /// Runs the frame protocol (bodies that read changed state, layout, recording)
+    /// if something changed.
     private func update() -> GraphicsContext.Recorder? {
-        guard needsRender else { return nil }
-        buildStart = DispatchTime.now().uptimeNanoseconds
         var environment = EnvironmentValues()
         environment.displayScale = scale
         environment.clock = clock
-        let previous = ViewGraph.current
-        ViewGraph.current = graph
-        graph.date = date
-        defer { ViewGraph.current = previous }
-        if let root {
-            var full = false
-            for var target in graph.beginPartialRender() {
-                graph.buildTransaction = graph.transaction(for: target.identity)
-                target.child = target.rebuild()
-                // A body whose views are now several (or none) is spliced into its
-                // container: its container's body is evaluated again.
-                while target.isSpliced {
-                    guard let parent = target.parentBody, let p = findBody(parent, in: root) else { full = true; break }
-                    target = p
-                    graph.rebuilding(target.identity)
-                    target.child = target.rebuild()
-                }
-                if full { break }
-            }
-            graph.buildTransaction = nil
-            if full {
-                graph.beginFullRender()
-                graph.buildTransaction = graph.fullRenderTransaction
-                self.root = makeNode(HostRoot(make: content), environment: environment)
-            }
-        } else {
-            graph.beginFullRender()
-            graph.buildTransaction = graph.fullRenderTransaction
-            root = makeNode(HostRoot(make: content), environment: environment)
-        }
-        guard let node = root else { return nil }
-        node.resetLayout()
-        let proposal = ProposedViewSize(width: size.width.isFinite ? max(0, size.width) : 0,
-                                        height: size.height.isFinite ? max(0, size.height) : 0)
-        let s = node.measure(proposal)
-        // A window centres its content.
-        node.place(in: CGRect(x: ((proposal.width ?? 0) - s.width) / 2, y: ((proposal.height ?? 0) - s.height) / 2,
-                              width: s.width, height: s.height))
-        let t1 = DispatchTime.now().uptimeNanoseconds
-        let recorder = GraphicsContext.Recorder()
-        node.render(in: RenderContext(recorder: recorder, environment: environment))
-        // Views removed under an animation go out over the others at their last place.
-        graph.collectRemovedTransitions()
-        for ghost in graph.liveGhosts() {
-            var context = RenderContext(recorder: recorder, environment: environment)
-            context.transform = ghost.lastTransform
-            ghost.render(in: context)
-        }
-        let t2 = DispatchTime.now().uptimeNanoseconds
-        frameTimings.layout = Double(t1 - buildStart) / 1e9
-        frameTimings.record = Double(t2 - t1) / 1e9
-        graph.endRender()
+        let recorder = tree.update(size: size, environment: environment, date: date)
+        frameTimings.layout = tree.timings.layout
+        frameTimings.record = tree.timings.record
         return recorder
-    }
-
-    private func findBody(_ identity: String, in node: ViewNode) -> BodyNode? {
-        if let b = node as? BodyNode, b.identity == identity { return b }
-        for n in node.subnodes { if let found = findBody(identity, in: n) { return found } }
-        return nil
     }
 
     /// The current frame's pixels: rendered again if anything changed since the
@@ -273,7 +216,7 @@ public final class HeadlessHost<Content: View> {
     /// Called on any thread when state changes while the host waits (the window
     /// host's wake-up).
     package func setWakeHandler(_ handler: @escaping @Sendable () -> Void) {
-        graph.wakeHook.withLock { $0 = handler }
+        graph.changes.setWakeHandler(handler)
     }
 
     /// Whether `.task`s are alive in the shown views.
@@ -284,7 +227,7 @@ public final class HeadlessHost<Content: View> {
     /// animations, or never (`nil`).
     package var nextFrameDate: Date? {
         if needsRender { return date }
-        if graph.isAnimating || graph.timelines.values.contains(where: { $0.continuous }) {
+        if graph.isAnimating || graph.timelines.hasContinuous {
             return date.addingTimeInterval(1.0 / 60)
         }
         return graph.nextTimelineEntry()
@@ -293,7 +236,7 @@ public final class HeadlessHost<Content: View> {
     /// Changes the size the view is offered; the next render lays it out again.
     public func resize(to newSize: CGSize) {
         size = newSize
-        root = nil
+        tree.discardLayout()
     }
 }
 
@@ -318,13 +261,4 @@ package struct RecordedFrame: Sendable {
         }
             ?? CGImage(width: 0, height: 0, premultiplied: [])
     }
-}
-
-/// The content closure a host is given, as the body of a root view: like a scene's
-/// body in SwiftUI, its reads of `@Observable` models (held anywhere: in a local,
-/// a global, another object) are tracked, and a change evaluates it again, with
-/// the change's animation, as any view's body is.
-struct HostRoot<Content: View>: View {
-    let make: () -> Content
-    var body: Content { make() }
 }

@@ -12,9 +12,7 @@ extension ImageRenderer {
         var environment = EnvironmentValues()
         environment.displayScale = rasterizationScale
         environment.surfaceColorMode = colorMode
-        let root = makeNode(content, environment: environment)
-        let size = root.measure(proposedSize)
-        root.place(in: CGRect(origin: .zero, size: size))
+        let (root, size) = ViewTree.layOutOnce(content, proposal: proposedSize, environment: environment)
         renderer(size) { cg in
             // The view is drawn in its y-down coordinates: flip the context's y-up space.
             cg.saveGState()

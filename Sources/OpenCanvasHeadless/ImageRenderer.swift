@@ -40,11 +40,7 @@ public final class ImageRenderer<Content: View>: ObservableObject {
         var environment = EnvironmentValues()
         environment.displayScale = scale
         environment.surfaceColorMode = colorMode
-        let root = makeNode(content, environment: environment)
-        let size = root.sizeThatFits(proposedSize)
-        root.place(in: CGRect(origin: .zero, size: size))
-        let recorder = GraphicsContext.Recorder()
-        root.render(in: RenderContext(recorder: recorder, environment: environment))
+        let (recorder, size) = ViewTree.recordOnce(content, proposal: proposedSize, environment: environment)
         return Rasterization.image(of: recorder.list, size: size, scale: scale, opaque: isOpaque, colorMode: colorMode,
                                    renderer: renderer)
     }

@@ -97,17 +97,17 @@ extension ViewGraph {
             record.target = target
         }
         guard let run = record.run else {
-            animating[key] = nil
+            animations.running[key] = nil
             return target
         }
         let s = record.sample(run, at: now)
         if s.finished {
             record.run = nil
-            animating[key] = nil
+            animations.running[key] = nil
             run.completion?.finished()
             return target
         }
-        animating[key] = owner
+        animations.running[key] = owner
         return s.value
     }
 

@@ -32,7 +32,7 @@ extension _ValueAnimationModifier: NodeMakingModifier {
             watched.value = value
             if !transaction.disablesAnimations { transaction.animation = animation }
             // What is removed under it this frame goes out with this animation.
-            graph.subtreeTransactions[graph.currentIdentity] = transaction
+            graph.animations.subtreeTransactions[graph.currentIdentity] = transaction
         }
         return graph.withBuildTransaction(transaction) { OpenCanvasViews.makeNode(content, environment: environment) }
     }
@@ -43,7 +43,7 @@ extension _TransactionModifier: NodeMakingModifier {
         guard let graph = ViewGraph.current else { return OpenCanvasViews.makeNode(content, environment: environment) }
         var transaction = graph.buildTransaction ?? Transaction()
         transform(&transaction)
-        graph.subtreeTransactions[graph.currentIdentity] = transaction
+        graph.animations.subtreeTransactions[graph.currentIdentity] = transaction
         return graph.withBuildTransaction(transaction) { OpenCanvasViews.makeNode(content, environment: environment) }
     }
 }

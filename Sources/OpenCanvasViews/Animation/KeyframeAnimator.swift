@@ -125,16 +125,16 @@ extension KeyframeAnimator: PrimitiveView {
                 let duration = timeline.duration
                 if repeating, duration > 0 {
                     t = t.truncatingRemainder(dividingBy: duration)
-                    graph.animating[key] = identity
+                    graph.animations.running[key] = identity
                 } else if t >= duration {
                     run.timeline = nil
-                    graph.animating[key] = nil
+                    graph.animations.running[key] = nil
                 } else {
-                    graph.animating[key] = identity
+                    graph.animations.running[key] = identity
                 }
                 run.shown = timeline.value(time: t)
             } else {
-                graph.animating[key] = nil
+                graph.animations.running[key] = nil
             }
             return OpenCanvasViews.makeNode(graph.reading(as: identity) { content(run.shown) }, environment: environment)
         }

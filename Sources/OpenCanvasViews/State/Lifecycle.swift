@@ -14,12 +14,7 @@ final class LifecycleRecord {
 
 extension ViewGraph {
     /// Registers a lifecycle record for the view being made (`key`: its identity).
-    func lifecycle(_ key: String) -> LifecycleRecord {
-        if let r = currentLifecycles[key] { return r }
-        let r = LifecycleRecord()
-        currentLifecycles[key] = r
-        return r
-    }
+    func lifecycle(_ key: String) -> LifecycleRecord { lifecycles.record(for: key) }
 }
 
 public struct _LifecycleModifier: _PrimitiveViewModifier {
@@ -61,9 +56,9 @@ extension View {
             guard let graph = ViewGraph.current else { return }
             let box = graph.slot(graph.key("onChange")) { ChangeBox<V>() }
             if let old = box.value {
-                if old != value { graph.deferred.append { action(old, value) } }
+                if old != value { graph.lifecycles.deferred.append { action(old, value) } }
             } else if initial {
-                graph.deferred.append { action(value, value) }
+                graph.lifecycles.deferred.append { action(value, value) }
             }
             box.value = value
         })

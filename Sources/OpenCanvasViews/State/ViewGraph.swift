@@ -25,187 +25,101 @@ package final class ViewGraph {
 
     package init() {}
 
-    private var slots: [SlotKey: AnyObject] = [:]
-    private var used: Set<SlotKey> = []
-    /// Set when anything a frame read has changed. Atomic: an `@Observable`
-    /// model may change on any thread.
-    private nonisolated let dirty = Atomic<Bool>(true)
-    package var isDirty: Bool { dirty.load(ordering: .acquiring) }
-    /// Readers (body and canvas identities) marked since the last frame.
-    private nonisolated let marked = Mutex<Set<String>>([])
-    /// Called, on whatever thread made the change, when the graph becomes dirty:
-    /// a window host wakes its event loop.
-    package nonisolated let wakeHook = Mutex<(@Sendable () -> Void)?>(nil)
-
-    // The identity path while nodes are made.
-    private var path: [String] = [""]
-    private var counters: [Int] = [0]
+    // The graph's parts, one job each.
+    /// What changed since the last frame (written from any thread).
+    package nonisolated let changes = ChangeTracker()
+    /// Views' storage that outlives a frame.
+    private let storage = SlotStore()
     /// The identity of the view being made.
-    var currentIdentity: String { path[path.count - 1] }
-    /// The body or canvas renderer running now (what reads register against).
-    private(set) var currentReader: String?
-
-    /// The host's clock: what timelines read.
-    package var date = Date() {
-        didSet { clock.withLock { $0 = date } }
-    }
-    /// `date`, readable where state changes (any thread).
-    private nonisolated let clock = Mutex<Date>(Date())
-    /// The timelines of the kept tree, by identity.
-    package var timelines: [String: TimelineRecord] = [:]
+    private var identities = IdentityPath()
+    /// The frame's transactions and the running animations.
+    let animations = AnimationLedger()
+    /// Views with a transition, and removed ones going out.
+    let transitions = TransitionTracker()
+    /// Appear/disappear actions, tasks, deferred actions.
+    let lifecycles = LifecycleRunner()
+    /// Timelines and live text: when the next frame is due.
+    package let timelines = TimelineTracker()
 
     /// The composed views of the kept tree, by identity.
     private var bodies: [String: BodyNode] = [:]
     /// Identities rebuilt this frame: state and lifecycles under them not made
     /// again are gone.
     private var rebuilt: [String] = []
+    /// The bodies being built, innermost last (a body's parent).
+    private var bodyStack: [String] = []
+    /// The readers marked when this frame began (canvases not among them replay
+    /// what they recorded).
+    private(set) var frameMarked: Set<String> = []
+    /// Whether a frame has been shown (views present in the first frame do not
+    /// transition in).
+    private(set) var hasShownAFrame = false
+    /// The body or canvas renderer running now (what reads register against).
+    private(set) var currentReader: String?
 
-    /// Lifecycle records of the frame being built, and of the last one.
-    var currentLifecycles: [String: LifecycleRecord] = [:]
-    private var shownLifecycles: [String: LifecycleRecord] = [:]
-    private var tasks: [String: Task<Void, Never>] = [:]
-    /// Actions to run once the frame is built (`onChange`).
-    var deferred: [() -> Void] = []
-
-    /// Marks the whole graph for a new frame, from any thread (waking a host that
-    /// sleeps).
-    nonisolated func invalidate() {
-        let (exchanged, _) = dirty.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing)
-        guard exchanged else { return }
-        wakeHook.withLock { $0 }?()
+    /// The host's clock: what timelines and animations read.
+    package var date = Date() {
+        didSet { changes.setDate(date) }
     }
 
-    /// Whether `.task`s of the shown views are alive (they may change state at
-    /// any time, from the main actor's queue).
-    package var hasTasks: Bool { !tasks.isEmpty }
+    // MARK: Changes
 
-    /// Marks one reader (a body or canvas identity) for the next frame, noting the
-    /// transaction of the change (`withAnimation`) if there is one.
-    nonisolated func mark(_ reader: String) {
-        // Animations start when the change was made, not at the next frame: the
-        // change's transaction (a plain one outside `withAnimation`) keeps the date.
-        let current = Transaction.current
-        var transaction = current ?? Transaction()
-        if transaction.start == nil { transaction.start = clock.withLock { $0 } }
-        transactions.withLock { t in
-            transaction.sequence = t.next
-            t.next += 1
-            if let completion = transaction.completion {
-                completion.noteMarked()
-                // Every completion of the frame is applied at its end, even one whose
-                // transaction a later change to the same reader replaced.
-                t.completions.append(completion)
-            }
-            if current != nil || t.byReader[reader] == nil { t.byReader[reader] = transaction }
-        }
-        marked.withLock { _ = $0.insert(reader) }
-        invalidate()
-    }
+    package var isDirty: Bool { changes.isDirty }
 
-    // MARK: Animation
+    /// Marks the whole graph for a new frame, from any thread.
+    nonisolated func invalidate() { changes.invalidate() }
 
-    /// The transactions of changes since the last frame, by reader (the latest
-    /// animated one wins), numbered in the order the changes were made.
-    private struct PendingTransactions {
-        var byReader: [String: Transaction] = [:]
-        var completions: [AnimationCompletion] = []
-        var next: UInt64 = 0
-    }
-    private nonisolated let transactions = Mutex(PendingTransactions())
-    /// Those of the frame being built.
-    private var frameTransactions: [String: Transaction] = [:]
-    private var frameCompletions: [AnimationCompletion] = []
+    /// Marks one reader (a body or canvas identity) for the next frame.
+    nonisolated func mark(_ reader: String) { changes.mark(reader) }
+
+    package var hasTasks: Bool { lifecycles.hasTasks }
+
+    /// Whether anything moves without a change: animated values, views going out.
+    package var isAnimating: Bool { !animations.running.isEmpty || !transitions.ghosts.isEmpty }
+
     /// The transaction the views being made now were changed in.
-    package var buildTransaction: Transaction?
-    /// Animated values running now (their slot keys), with the body that shows them.
-    var animating: [SlotKey: String] = [:]
-    package var isAnimating: Bool { !animating.isEmpty || !ghosts.isEmpty }
+    package var buildTransaction: Transaction? {
+        get { animations.buildTransaction }
+        set { animations.buildTransaction = newValue }
+    }
 
-    /// The transaction for evaluating `identity`'s body again: that of a change
-    /// to it or to a reader inside it, an animated one first.
-    package func transaction(for identity: String) -> Transaction? {
-        Self.latest(frameTransactions.filter { Self.isInside($0.key, identity) }.values)
+    package func transaction(for identity: String) -> Transaction? { animations.transaction(for: identity) }
+    package var fullRenderTransaction: Transaction? { animations.fullRenderTransaction }
+
+    // MARK: Time
+
+    /// The earliest next entry of any timeline (text relative to now: the next
+    /// whole second).
+    package func nextTimelineEntry() -> Date? { timelines.nextEntry(after: date) }
+
+    /// Moves every timeline to `date`, marking those whose entry changed (and the
+    /// continuous animations, which change at every frame).
+    package func advanceTimelines(to date: Date) {
+        for owner in timelines.liveTextDue(from: self.date, to: date) { mark(owner) }
+        self.date = date
+        for id in timelines.advance(to: date) { mark(id) }
+        // Running animations change at every frame, and so do views going out.
+        for owner in Set(animations.running.values) { mark(owner) }
+        if !transitions.ghosts.isEmpty { invalidate() }
     }
 
     // MARK: Transitions
 
-    /// The views with a transition in the kept tree, by key, with the body that
-    /// made them; those made this frame; removed ones going out.
-    var transitionNodes: [SlotKey: (node: TransitionNode, owner: String?)] = [:]
-    private var transitionsMade: Set<SlotKey> = []
-    var ghosts: [TransitionGhost] = []
-    /// The transactions `.animation`/`.transaction` modifiers gave their subtrees
-    /// this frame, by the modifier's identity.
-    var subtreeTransactions: [String: Transaction] = [:]
-    /// Whether a frame has been shown (views present in the first frame do not
-    /// transition in).
-    private(set) var hasShownAFrame = false
-
-    func slotExists(_ key: SlotKey) -> Bool { slots[key] != nil }
-
     func madeTransition(_ key: SlotKey, _ node: TransitionNode, owner: String?) {
-        transitionNodes[key] = (node, owner)
-        transitionsMade.insert(key)
+        transitions.made(key, node, owner: owner)
     }
 
     /// The views with a transition that this frame's rebuilt bodies did not make
-    /// again: removed. Under an animation (the transition's own, or the frame's
-    /// latest animated change) they go out as ghosts.
+    /// again go out (as ghosts) under the animation that removed them.
     package func collectRemovedTransitions() {
-        let removed = transitionNodes.filter { key, _ in
-            !transitionsMade.contains(key) && rebuilt.contains(where: { key.isInside($0) })
-        }
-        transitionsMade.removeAll(keepingCapacity: true)
-        guard !removed.isEmpty else { return }
-        let identities = removed.keys.map(\.identity)
-        for (key, entry) in removed {
-            transitionNodes[key] = nil
-            // Only the outermost removed view goes out (an inner one goes with it).
-            let identity = key.identity
-            if identities.contains(where: { $0 != identity && Self.isInside(identity, $0) }) { continue }
-            // The animation of the change that removed it: that of the body that was
-            // evaluated again around it.
-            // (or of an `.animation`/`.transaction` modifier around it).
-            let body = rebuilt.filter { key.isInside($0) }.max { $0.count < $1.count } ?? ""
-            let modifier = subtreeTransactions.filter { key.isInside($0.key) }.max { $0.key.count < $1.key.count }
-            // (the change to that body itself: changes inside it, say a phase
-            // animator's own steps, do not remove it).
-            let transaction = modifier?.value ?? frameTransactions[body]
-            guard var animation = entry.node.transition.removalAnimation ?? transaction?.animation else { continue }
-            // Going out happens once, even for a repeating animation.
-            animation.repeatCount = 1
-            entry.node.removedAt = entry.node.progress
-            entry.node.removing = true
-            ghosts.append(TransitionGhost(node: entry.node, start: min(transaction?.start ?? date, date), animation: animation))
-        }
+        transitions.collectRemoved(rebuilt: rebuilt, animations, date: date)
     }
 
-    /// The ghosts still going out at `date`, with their progress set.
-    package func liveGhosts() -> [TransitionNode] {
-        ghosts = ghosts.filter { ghost in
-            let (f, finished) = ghost.animation.fraction(at: date.timeIntervalSince(ghost.start))
-            ghost.node.progress = ghost.node.removedAt * (1 - f)
-            return !finished
-        }
-        return ghosts.map(\.node)
-    }
+    /// The ghosts still going out now, with their progress set.
+    package func liveGhosts() -> [TransitionNode] { transitions.liveGhosts(at: date) }
 
-    /// The transaction for building the whole tree again.
-    package var fullRenderTransaction: Transaction? { Self.latest(frameTransactions.values) }
+    // MARK: Frames
 
-    /// The latest animated transaction, else the latest (deterministic: by the
-    /// order the changes were made).
-    private static func latest<C: Collection<Transaction>>(_ candidates: C) -> Transaction? {
-        candidates.filter { $0.animation != nil }.max { $0.sequence < $1.sequence }
-            ?? candidates.max { $0.sequence < $1.sequence }
-    }
-
-    /// The readers marked when this frame began (canvases not among them replay
-    /// what they recorded).
-    private(set) var frameMarked: Set<String> = []
-
-    /// The bodies being built, innermost last (a body's parent).
-    private var bodyStack: [String] = []
     var currentBody: String? { bodyStack.last }
 
     func buildingBody<T>(_ identity: String, _ body: () -> T) -> T {
@@ -214,50 +128,22 @@ package final class ViewGraph {
         return body()
     }
 
-    // MARK: Frames
-
     /// Starts a frame that builds the tree from scratch.
     package func beginFullRender() {
         beginFrame()
         bodies.removeAll()
-        timelines.removeAll()
+        timelines.records.removeAll()
         rebuilt = [""]
-        currentLifecycles = [:]
-        used.removeAll(keepingCapacity: true)
-    }
-
-    /// The earliest next entry of any timeline, and the timelines due by `date`
-    /// (text relative to now: the next whole second).
-    package func nextTimelineEntry() -> Date? {
-        let timeline = timelines.values.compactMap { $0.continuous ? nil : $0.upcoming }.min()
-        guard !liveTextOwners.isEmpty else { return timeline }
-        let second = Date(timeIntervalSinceReferenceDate: (date.timeIntervalSinceReferenceDate + 1e-9).rounded(.down) + 1)
-        return min(timeline ?? second, second)
-    }
-
-    /// Bodies that show text relative to now (evaluated again every second).
-    var liveTextOwners: Set<String> = []
-
-    /// Moves every timeline to `date`, marking those whose entry changed (and the
-    /// continuous animations, which change at every frame).
-    package func advanceTimelines(to date: Date) {
-        if !liveTextOwners.isEmpty,
-           self.date.timeIntervalSinceReferenceDate.rounded(.down) != date.timeIntervalSinceReferenceDate.rounded(.down) {
-            for owner in liveTextOwners { mark(owner) }
-        }
-        self.date = date
-        for (id, record) in timelines where record.advance(to: date) || record.continuous { mark(id) }
-        // Running animations change at every frame, and so do views going out.
-        for owner in Set(animating.values) { mark(owner) }
-        if !ghosts.isEmpty { invalidate() }
+        lifecycles.beginFullFrame()
+        storage.beginFrame()
     }
 
     /// Starts a frame that keeps the tree; returns the marked bodies to evaluate
     /// again, outermost first, leaving out those inside another marked one.
     package func beginPartialRender() -> [BodyNode] {
-        let readers = marked.withLock { $0 }
+        let readers = changes.markedReaders
         beginFrame()
-        currentLifecycles = shownLifecycles
+        lifecycles.beginPartialFrame()
         var targets: [BodyNode] = []
         for id in readers.sorted(by: { $0.count < $1.count }) {
             guard var node = bodies[id] else { continue }
@@ -277,117 +163,62 @@ package final class ViewGraph {
     /// Forgets what the subtree of `identity` made last time (it is made again).
     package func rebuilding(_ identity: String) {
         rebuilt.append(identity)
-        currentLifecycles = currentLifecycles.filter { !Self.isInside($0.key, identity) }
+        lifecycles.forget(inside: identity)
         bodies = bodies.filter { !Self.isInside($0.key, identity) || $0.key == identity }
     }
 
     private func beginFrame() {
-        dirty.store(false, ordering: .releasing)
-        frameMarked = marked.withLock { m in
-            defer { m.removeAll() }
-            return m
-        }
-        // Kept when a partial frame turns into a full one.
-        let pending = transactions.withLock { t in
-            defer { t.byReader.removeAll(); t.completions.removeAll() }
-            return (t.byReader, t.completions)
-        }
-        frameTransactions.merge(pending.0) { _, new in new }
-        frameCompletions += pending.1
-        buildTransaction = nil
-        subtreeTransactions = [:]
+        let taken = changes.take()
+        frameMarked = taken.readers
+        animations.beginFrame(transactions: taken.transactions, completions: taken.completions)
         bodyStack = []
-        path = [""]
-        counters = [0]
-        deferred = []
+        identities = IdentityPath()
     }
 
     nonisolated static func isInside(_ key: String, _ prefix: String) -> Bool {
-        prefix.isEmpty || key == prefix || key.hasPrefix(prefix + "/") || key.hasPrefix(prefix + ".")
+        IdentityPath.isInside(key, prefix)
     }
 
     /// Drops the state of views the frame rebuilt but did not make again (they
     /// went away), then runs lifecycle actions: disappearances, appearances
-    /// (starting tasks) and changes.
+    /// (starting tasks) and changes, then applies animation completions.
     package func endRender() {
         hasShownAFrame = true
-        slots = slots.filter { key, slot in
-            let kept = used.contains(key) || !rebuilt.contains { key.isInside($0) }
-            // An animation of a view that went away is over (its completion runs).
-            if !kept, let run = slot as? AnimationRunHolder { run.cancelRun() }
-            return kept
-        }
-        timelines = timelines.filter { slots[SlotKey($0.key, "timeline")] != nil }
-        liveTextOwners = liveTextOwners.filter { bodies[$0] != nil }
-        // Animations of views that went away stop (a `repeatForever` too).
-        animating = animating.filter { slots[$0.key.animation] != nil }
-        buildTransaction = nil
-        var seen = Set<ObjectIdentifier>()
-        let applied = frameCompletions.filter { seen.insert(ObjectIdentifier($0)).inserted }
-        frameTransactions = [:]
-        frameCompletions = []
-        used.removeAll(keepingCapacity: true)
-        let now = currentLifecycles, before = shownLifecycles
-        shownLifecycles = now
-        let actions = deferred
-        deferred = []
-        for (key, record) in before where now[key] == nil {
-            tasks.removeValue(forKey: key)?.cancel()
-            for a in record.onDisappear { a() }
-        }
-        for (key, record) in now.sorted(by: { $0.key < $1.key }) where before[key] == nil {
-            for a in record.onAppear { a() }
-            if let task = record.task { tasks[key] = Task { @MainActor in await task() } }
-        }
-        for a in actions { a() }
+        storage.endFrame(rebuilt: rebuilt)
+        timelines.endFrame(slotExists: storage.exists, bodyExists: { self.bodies[$0] != nil })
+        let applied = animations.endFrame(slotExists: storage.exists)
+        lifecycles.endFrame()
         for completion in applied { completion.applied() }
     }
 
     // MARK: Identity
 
+    /// The identity of the view being made.
+    var currentIdentity: String { identities.current }
+
     /// Enters a child view: returns its identity.
-    func enter(_ component: String) -> String {
-        let index = counters[counters.count - 1]
-        counters[counters.count - 1] += 1
-        let id = path[path.count - 1] + "/" + component + "#\(index)"
-        path.append(id)
-        counters.append(0)
-        return id
-    }
+    func enter(_ component: String) -> String { identities.enter(component) }
 
     /// Enters a child identified by a value (`ForEach` elements, `.id`).
-    func enter(id value: AnyHashable) -> String {
-        let id = path[path.count - 1] + "/[\(value)]"
-        path.append(id)
-        counters.append(0)
-        return id
-    }
+    func enter(id value: AnyHashable) -> String { identities.enter(id: value) }
 
-    func leave() {
-        path.removeLast()
-        counters.removeLast()
-    }
+    func leave() { identities.leave() }
 
     /// Runs `body` with the identity path set to `identity` (rebuilding a kept
     /// body, building a geometry reader's content at placement).
     func within<T>(_ identity: String, _ body: () -> T) -> T {
-        let (savedPath, savedCounters) = (path, counters)
-        path = [identity]
-        counters = [0]
-        defer { (path, counters) = (savedPath, savedCounters) }
+        let saved = identities
+        identities = IdentityPath(at: identity)
+        defer { identities = saved }
         return body()
     }
 
     // MARK: Storage and reads
 
     /// The storage slot for `key`, made with `make` the first time.
-    func slot<T: AnyObject>(_ key: SlotKey, make: () -> T) -> T {
-        used.insert(key)
-        if let s = slots[key] as? T { return s }
-        let s = make()
-        slots[key] = s
-        return s
-    }
+    func slot<T: AnyObject>(_ key: SlotKey, make: () -> T) -> T { storage.slot(key, make: make) }
+
+    func slotExists(_ key: SlotKey) -> Bool { storage.exists(key) }
 
     func register(_ node: BodyNode) { bodies[node.identity] = node }
 

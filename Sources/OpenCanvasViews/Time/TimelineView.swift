@@ -93,12 +93,12 @@ extension TimelineView: PrimitiveView {
                 AnyIterator(schedule.entries(from: start, mode: .normal).makeIterator())
             }
         }
-        graph.timelines[identity] = record
+        graph.timelines.records[identity] = record
         let build: @MainActor () -> ViewNode = { [weak graph] in
             guard let graph else { return EmptyNode() }
             // Still here: the schedule's place is kept.
             _ = graph.slot(SlotKey(identity, "timeline")) { record }
-            graph.timelines[identity] = record
+            graph.timelines.records[identity] = record
             let context = Context(date: record.date(at: graph.date), cadence: .live,
                                   invalidate: { [weak graph] in graph?.mark(identity) })
             return OpenCanvasViews.makeNode(graph.reading(as: identity) { content(context) }, environment: environment)

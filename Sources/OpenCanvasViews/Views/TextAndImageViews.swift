@@ -12,7 +12,7 @@ extension Text: View {
 extension Text: PrimitiveView {
     func makeNode(environment: EnvironmentValues) -> ViewNode {
         // Text relative to now is shown again every second (its body is evaluated again).
-        if isLive, let graph = ViewGraph.current, let owner = graph.currentBody { graph.liveTextOwners.insert(owner) }
+        if isLive, let graph = ViewGraph.current, let owner = graph.currentBody { graph.timelines.liveTextOwners.insert(owner) }
         return TextNode(text: self, environment: environment)
     }
 }

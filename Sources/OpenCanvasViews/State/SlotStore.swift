@@ -1,0 +1,34 @@
+/// The storage of views that outlives a frame: one object per slot (`@State`
+/// values, animation runs, timeline records, scroll positions, …), kept while the
+/// view that owns it is made again in each frame that rebuilds it.
+@MainActor
+final class SlotStore {
+    private var slots: [SlotKey: AnyObject] = [:]
+    /// The slots asked for in the frame being built.
+    private var used: Set<SlotKey> = []
+
+    /// The slot for `key`, made with `make` the first time.
+    func slot<T: AnyObject>(_ key: SlotKey, make: () -> T) -> T {
+        used.insert(key)
+        if let s = slots[key] as? T { return s }
+        let s = make()
+        slots[key] = s
+        return s
+    }
+
+    func exists(_ key: SlotKey) -> Bool { slots[key] != nil }
+
+    /// A new frame from scratch: nothing is used yet.
+    func beginFrame() { used.removeAll(keepingCapacity: true) }
+
+    /// Drops the slots of views the frame rebuilt but did not make again (they went
+    /// away); an animation run among them is cancelled (its completion runs).
+    func endFrame(rebuilt: [String]) {
+        slots = slots.filter { key, slot in
+            let kept = used.contains(key) || !rebuilt.contains { key.isInside($0) }
+            if !kept, let run = slot as? AnimationRunHolder { run.cancelRun() }
+            return kept
+        }
+        used.removeAll(keepingCapacity: true)
+    }
+}
