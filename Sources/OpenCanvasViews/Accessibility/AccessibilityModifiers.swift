@@ -22,7 +22,11 @@ public struct _AccessibilityModifier: _PrimitiveViewModifier {
     let replacementIsChildren: Bool
 }
 
-extension _AccessibilityModifier: NodeMakingModifier {
+extension _AccessibilityModifier {
+    public func _makeNode<Content: View>(content: Content, inputs: _ViewInputs) -> _ViewOutputs {
+        _ViewOutputs(makeNode(content, environment: inputs.environment))
+    }
+
     func makeNode<Content: View>(_ content: Content, environment: EnvironmentValues) -> ViewNode {
         let child = OpenCanvasViews.makeNode(content, environment: environment)
         if let node = child as? AccessibilityNode, replacement == nil {
@@ -37,23 +41,20 @@ extension _AccessibilityModifier: NodeMakingModifier {
     }
 }
 
-final class AccessibilityNode: ViewNode {
-    let child: ViewNode
-    override var subnodes: [ViewNode] { [child] }
+final class AccessibilityNode: WrapperNode {
     var overrides: AccessibilityOverrides
     let replacement: ViewNode?
     let replacementIsChildren: Bool
 
     init(child: ViewNode, overrides: AccessibilityOverrides, replacement: ViewNode?, replacementIsChildren: Bool) {
-        self.child = child
         self.overrides = overrides
         self.replacement = replacement
         self.replacementIsChildren = replacementIsChildren
+        super.init(child: child)
     }
 
-    override func sizeThatFits(_ p: ProposedViewSize) -> CGSize { child.measure(p) }
     override func place(in frame: CGRect) {
-        super.place(in: frame)
+        self.frame = frame
         child.place(in: frame)
         if let replacement {
             // Laid out like an overlay of the view, never drawn.
@@ -61,8 +62,6 @@ final class AccessibilityNode: ViewNode {
             replacement.place(in: Alignment.center.place(s, in: frame, child: replacement))
         }
     }
-    override func baseline(first: Bool, size: CGSize) -> CGFloat? { child.baseline(first: first, size: size) }
-    override func render(in context: RenderContext) { child.render(in: context) }
 }
 
 extension View {

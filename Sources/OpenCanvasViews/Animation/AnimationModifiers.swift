@@ -23,7 +23,11 @@ final class WatchedValue<Value: Equatable> {
     init(_ value: Value) { self.value = value }
 }
 
-extension _ValueAnimationModifier: NodeMakingModifier {
+extension _ValueAnimationModifier {
+    public func _makeNode<Content: View>(content: Content, inputs: _ViewInputs) -> _ViewOutputs {
+        _ViewOutputs(makeNode(content, environment: inputs.environment))
+    }
+
     func makeNode<Content: View>(_ content: Content, environment: EnvironmentValues) -> ViewNode {
         guard let graph = ViewGraph.current else { return OpenCanvasViews.makeNode(content, environment: environment) }
         let watched = graph.slot(graph.key("animationValue")) { WatchedValue(value) }
@@ -38,7 +42,11 @@ extension _ValueAnimationModifier: NodeMakingModifier {
     }
 }
 
-extension _TransactionModifier: NodeMakingModifier {
+extension _TransactionModifier {
+    public func _makeNode<Content: View>(content: Content, inputs: _ViewInputs) -> _ViewOutputs {
+        _ViewOutputs(makeNode(content, environment: inputs.environment))
+    }
+
     func makeNode<Content: View>(_ content: Content, environment: EnvironmentValues) -> ViewNode {
         guard let graph = ViewGraph.current else { return OpenCanvasViews.makeNode(content, environment: environment) }
         var transaction = graph.buildTransaction ?? Transaction()

@@ -132,7 +132,11 @@ extension View {
     }
 }
 
-extension _TransitionModifier: NodeMakingModifier {
+extension _TransitionModifier {
+    public func _makeNode<Content: View>(content: Content, inputs: _ViewInputs) -> _ViewOutputs {
+        _ViewOutputs(makeNode(content, environment: inputs.environment))
+    }
+
     func makeNode<Content: View>(_ content: Content, environment: EnvironmentValues) -> ViewNode {
         let child = OpenCanvasViews.makeNode(content, environment: environment)
         guard let graph = ViewGraph.current else { return child }
@@ -173,8 +177,7 @@ extension ViewGraph {
 }
 
 /// A view with a transition: drawn with the transition's state while it comes in.
-package final class TransitionNode: ViewNode {
-    let child: ViewNode
+package final class TransitionNode: WrapperNode {
     let transition: AnyTransition
     /// 1: in place; below, part of the way in.
     var progress: Double
@@ -186,21 +189,14 @@ package final class TransitionNode: ViewNode {
     /// Its progress when it was removed (a view removed while coming in goes out
     /// from there).
     var removedAt = 1.0
-    package override var subnodes: [ViewNode] { [child] }
 
     init(child: ViewNode, transition: AnyTransition, progress: Double) {
-        self.child = child
         self.transition = transition
         self.progress = progress
+        super.init(child: child)
     }
 
     override var flattened: [ViewNode] { child.flattened.count == 1 ? [self] : child.flattened }
-    package override func sizeThatFits(_ p: ProposedViewSize) -> CGSize { child.measure(p) }
-    package override func place(in frame: CGRect) {
-        super.place(in: frame)
-        child.place(in: frame)
-    }
-    override func baseline(first: Bool, size: CGSize) -> CGFloat? { child.baseline(first: first, size: size) }
 
     package override func render(in context: RenderContext) {
         if !removing { lastTransform = context.transform }
@@ -211,13 +207,7 @@ package final class TransitionNode: ViewNode {
         var inner = context
         inner.transform = transform.concatenating(context.transform)
         if opacity >= 1 { return child.render(in: inner) }
-        let list = context.recorder
-        let id = list.list.addLayer()
-        inner.layer = id
-        inner.clip = -1
-        child.render(in: inner)
-        list.list.append(DrawItem(content: .layer(id), transform: .identity, opacity: opacity, clip: context.clip),
-                         to: context.layer)
+        inner.inLayer(opacity: opacity) { child.render(in: $0) }
     }
 }
 

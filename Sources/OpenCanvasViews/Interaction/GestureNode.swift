@@ -2,28 +2,23 @@ import Foundation
 import OpenCanvasDrawing
 
 /// A view with a gesture attached.
-final class GestureNode: ViewNode {
-    let child: ViewNode
-    override var subnodes: [ViewNode] { [child] }
+final class GestureNode: WrapperNode {
     let recognizer: Recognizer?
     let priority: GesturePriority
     /// Named spaces around the node when it was placed.
     private(set) var spaces: [(AnyHashable, CGRect)] = []
 
     init(child: ViewNode, recognizer: Recognizer?, priority: GesturePriority) {
-        self.child = child
         self.recognizer = recognizer
         self.priority = priority
+        super.init(child: child)
     }
 
-    override func sizeThatFits(_ p: ProposedViewSize) -> CGSize { child.measure(p) }
     override func place(in frame: CGRect) {
-        super.place(in: frame)
+        self.frame = frame
         spaces = CoordinateSpaces.stack
         child.place(in: frame)
     }
-    override func baseline(first: Bool, size: CGSize) -> CGFloat? { child.baseline(first: first, size: size) }
-    override func render(in context: RenderContext) { child.render(in: context) }
 
     /// How root points map into the node's own space through the transform
     /// effects above it (the product of their inverses), noted when it was last

@@ -173,7 +173,11 @@ public struct _GestureModifier: _PrimitiveViewModifier {
     let priority: GesturePriority
 }
 
-extension _GestureModifier: NodeMakingModifier {
+extension _GestureModifier {
+    public func _makeNode<Content: View>(content: Content, inputs: _ViewInputs) -> _ViewOutputs {
+        _ViewOutputs(makeNode(content, environment: inputs.environment))
+    }
+
     func makeNode<Content: View>(_ content: Content, environment: EnvironmentValues) -> ViewNode {
         GestureNode(child: OpenCanvasViews.makeNode(content, environment: environment), recognizer: recognizer(),
                     priority: priority)

@@ -25,7 +25,11 @@ public struct _ContentShapeModifier<S: Shape>: _PrimitiveViewModifier {
     let eoFill: Bool
 }
 
-extension _ContentShapeModifier: NodeMakingModifier {
+extension _ContentShapeModifier {
+    public func _makeNode<Content: View>(content: Content, inputs: _ViewInputs) -> _ViewOutputs {
+        _ViewOutputs(makeNode(content, environment: inputs.environment))
+    }
+
     func makeNode<Content: View>(_ content: Content, environment: EnvironmentValues) -> ViewNode {
         let shape = self.shape, eo = eoFill
         return ContentShapeNode(child: OpenCanvasViews.makeNode(content, environment: environment),
@@ -34,25 +38,16 @@ extension _ContentShapeModifier: NodeMakingModifier {
 }
 
 /// Makes the whole of a shape in the view's frame hittable (gaps included).
-final class ContentShapeNode: ViewNode {
-    let child: ViewNode
-    override var subnodes: [ViewNode] { [child] }
+final class ContentShapeNode: WrapperNode {
     override var coversItself: Bool { true }
     let coversPoint: (CGRect, CGPoint) -> Bool
 
     init(child: ViewNode, covers: @escaping (CGRect, CGPoint) -> Bool) {
-        self.child = child
         self.coversPoint = covers
+        super.init(child: child)
     }
 
     override func covers(_ point: CGPoint) -> Bool { coversPoint(frame, point) }
-    override func sizeThatFits(_ p: ProposedViewSize) -> CGSize { child.measure(p) }
-    override func place(in frame: CGRect) {
-        super.place(in: frame)
-        child.place(in: frame)
-    }
-    override func baseline(first: Bool, size: CGSize) -> CGFloat? { child.baseline(first: first, size: size) }
-    override func render(in context: RenderContext) { child.render(in: context) }
 }
 
 @frozen
@@ -60,30 +55,25 @@ public struct _AllowsHitTestingModifier: _PrimitiveViewModifier {
     let enabled: Bool
 }
 
-extension _AllowsHitTestingModifier: NodeMakingModifier {
+extension _AllowsHitTestingModifier {
+    public func _makeNode<Content: View>(content: Content, inputs: _ViewInputs) -> _ViewOutputs {
+        _ViewOutputs(makeNode(content, environment: inputs.environment))
+    }
+
     func makeNode<Content: View>(_ content: Content, environment: EnvironmentValues) -> ViewNode {
         HitTestingSwitchNode(child: OpenCanvasViews.makeNode(content, environment: environment), enabled: enabled)
     }
 }
 
-final class HitTestingSwitchNode: ViewNode {
-    let child: ViewNode
-    override var subnodes: [ViewNode] { [child] }
+final class HitTestingSwitchNode: WrapperNode {
     let enabled: Bool
     override var allowsHits: Bool { enabled }
 
     init(child: ViewNode, enabled: Bool) {
-        self.child = child
         self.enabled = enabled
+        super.init(child: child)
     }
 
-    override func sizeThatFits(_ p: ProposedViewSize) -> CGSize { child.measure(p) }
-    override func place(in frame: CGRect) {
-        super.place(in: frame)
-        child.place(in: frame)
-    }
-    override func baseline(first: Bool, size: CGSize) -> CGFloat? { child.baseline(first: first, size: size) }
-    override func render(in context: RenderContext) { child.render(in: context) }
 }
 
 extension View {

@@ -21,7 +21,11 @@ public struct _LifecycleModifier: _PrimitiveViewModifier {
     let register: @MainActor (LifecycleRecord) -> Void
 }
 
-extension _LifecycleModifier: NodeMakingModifier {
+extension _LifecycleModifier {
+    public func _makeNode<Content: View>(content: Content, inputs: _ViewInputs) -> _ViewOutputs {
+        _ViewOutputs(makeNode(content, environment: inputs.environment))
+    }
+
     func makeNode<Content: View>(_ content: Content, environment: EnvironmentValues) -> ViewNode {
         if let graph = ViewGraph.current {
             register(graph.lifecycle(graph.currentIdentity))
@@ -106,7 +110,11 @@ public struct _IdentityModifier: _PrimitiveViewModifier {
     let id: AnyHashable
 }
 
-extension _IdentityModifier: NodeMakingModifier {
+extension _IdentityModifier {
+    public func _makeNode<Content: View>(content: Content, inputs: _ViewInputs) -> _ViewOutputs {
+        _ViewOutputs(makeNode(content, environment: inputs.environment))
+    }
+
     func makeNode<Content: View>(_ content: Content, environment: EnvironmentValues) -> ViewNode {
         let graph = ViewGraph.current
         _ = graph?.enter(id: id)

@@ -93,8 +93,7 @@ final class CanvasNode: ViewNode {
         let recorder = context.recorder, environment = context.environment
         if rendersAsynchronously { recorder.allowsAsynchronousRasterizing = true }
         // The canvas's drawing is clipped to its bounds.
-        let clip = recorder.list.addClip(ClipNode(parent: context.clip, geometry: .rect(frame.rect),
-                                                  transform: context.transform.engine, rule: .nonZero, antialiased: true))
+        let clipped = context.clipped(to: Geometry.rect(frame.rect))
         let base = CGAffineTransform(translationX: frame.minX, y: frame.minY).concatenating(context.transform)
         let list: DisplayList
         if let kept = recorded, kept.frame == frame, kept.transform == context.transform, let graph = ViewGraph.current,
@@ -105,13 +104,13 @@ final class CanvasNode: ViewNode {
             if ViewGraph.current != nil, identity != nil { recorded = (list, frame, context.transform) }
         }
         if colorMode == environment.surfaceColorMode {
-            recorder.list.merge(list, transform: .identity, into: context.layer, clip: clip, filter: -1)
+            recorder.list.merge(list, transform: .identity, into: context.layer, clip: clipped.clip, filter: -1)
         } else {
             // A canvas whose working space differs from the surface's draws into a
             // layer of its own mode, converted when the layer is composited.
-            let layer = recorder.list.addLayer(colorMode: colorMode.engine)
-            recorder.list.merge(list, transform: .identity, into: layer, clip: -1, filter: -1)
-            recorder.list.append(DrawItem(content: .layer(layer), transform: .identity, clip: clip), to: context.layer)
+            clipped.inLayer(colorMode: colorMode.engine) { inner in
+                recorder.list.merge(list, transform: .identity, into: inner.layer, clip: -1, filter: -1)
+            }
         }
     }
 }

@@ -10,7 +10,11 @@ public struct _OpacityEffect: _PrimitiveViewModifier, Sendable {
     let opacity: Double
 }
 
-extension _OpacityEffect: NodeMakingModifier {
+extension _OpacityEffect {
+    public func _makeNode<Content: View>(content: Content, inputs: _ViewInputs) -> _ViewOutputs {
+        _ViewOutputs(makeNode(content, environment: inputs.environment))
+    }
+
     func makeNode<Content: View>(_ content: Content, environment: EnvironmentValues) -> ViewNode {
         var shown = opacity
         if let graph = ViewGraph.current {
@@ -22,36 +26,20 @@ extension _OpacityEffect: NodeMakingModifier {
 
 /// Draws the child into a layer composited with an opacity (overlapping parts of
 /// the child are not doubled).
-final class OpacityNode: ViewNode {
+final class OpacityNode: WrapperNode {
     /// A fully transparent view takes no taps.
     override var allowsHits: Bool { opacity > 0 }
-    let child: ViewNode
-    override var subnodes: [ViewNode] { [child] }
     let opacity: Double
 
     init(child: ViewNode, opacity: Double) {
-        self.child = child
         self.opacity = opacity
+        super.init(child: child)
     }
-
-    override func sizeThatFits(_ p: ProposedViewSize) -> CGSize { child.measure(p) }
-    override func place(in frame: CGRect) {
-        super.place(in: frame)
-        child.place(in: frame)
-    }
-    override func baseline(first: Bool, size: CGSize) -> CGFloat? { child.baseline(first: first, size: size) }
 
     override func render(in context: RenderContext) {
         if opacity >= 1 { return child.render(in: context) }
         guard opacity > 0 else { return }
-        let list = context.recorder
-        let id = list.list.addLayer()
-        var inner = context
-        inner.layer = id
-        inner.clip = -1
-        child.render(in: inner)
-        list.list.append(DrawItem(content: .layer(id), transform: .identity, opacity: opacity, clip: context.clip),
-                         to: context.layer)
+        context.inLayer(opacity: opacity) { child.render(in: $0) }
     }
 }
 
@@ -73,7 +61,11 @@ public struct _ClipEffect<ClipShape: Shape>: _PrimitiveViewModifier {
     let style: FillStyle
 }
 
-extension _ClipEffect: NodeMakingModifier {
+extension _ClipEffect {
+    public func _makeNode<Content: View>(content: Content, inputs: _ViewInputs) -> _ViewOutputs {
+        _ViewOutputs(makeNode(content, environment: inputs.environment))
+    }
+
     func makeNode<Content: View>(_ content: Content, environment: EnvironmentValues) -> ViewNode {
         let shape = self.shape
         return ClipNodeView(child: OpenCanvasViews.makeNode(content, environment: environment),
@@ -82,36 +74,23 @@ extension _ClipEffect: NodeMakingModifier {
 }
 
 /// Clips the child to a shape in its frame.
-final class ClipNodeView: ViewNode {
-    let child: ViewNode
-    override var subnodes: [ViewNode] { [child] }
+final class ClipNodeView: WrapperNode {
     let path: (CGRect) -> Path
     let style: FillStyle
 
     init(child: ViewNode, path: @escaping (CGRect) -> Path, style: FillStyle) {
-        self.child = child
         self.path = path
         self.style = style
+        super.init(child: child)
     }
-
-    override func sizeThatFits(_ p: ProposedViewSize) -> CGSize { child.measure(p) }
-    override func place(in frame: CGRect) {
-        super.place(in: frame)
-        child.place(in: frame)
-    }
-    override func baseline(first: Bool, size: CGSize) -> CGFloat? { child.baseline(first: first, size: size) }
 
     /// Taps outside the clip shape do not reach the content.
     override func admitsHits(at point: CGPoint) -> Bool { path(frame).contains(point, eoFill: style.isEOFilled) }
 
     override func render(in context: RenderContext) {
         guard frame.isFiniteRect else { return }
-        var inner = context
-        inner.clip = context.recorder.list.addClip(ClipNode(parent: context.clip, geometry: path(frame).geometry,
-                                                            transform: context.transform.engine,
-                                                            rule: style.isEOFilled ? .evenOdd : .nonZero,
-                                                            antialiased: style.isAntialiased))
-        child.render(in: inner)
+        child.render(in: context.clipped(to: path(frame).geometry, evenOdd: style.isEOFilled,
+                                         antialiased: style.isAntialiased))
     }
 }
 
@@ -159,7 +138,11 @@ public struct _CompositingGroupEffect: _PrimitiveViewModifier, Sendable {
     let colorMode: ColorRenderingMode?
 }
 
-extension _CompositingGroupEffect: NodeMakingModifier {
+extension _CompositingGroupEffect {
+    public func _makeNode<Content: View>(content: Content, inputs: _ViewInputs) -> _ViewOutputs {
+        _ViewOutputs(makeNode(content, environment: inputs.environment))
+    }
+
     func makeNode<Content: View>(_ content: Content, environment: EnvironmentValues) -> ViewNode {
         CompositingGroupNode(child: OpenCanvasViews.makeNode(content, environment: environment), colorMode: colorMode)
     }
@@ -168,31 +151,16 @@ extension _CompositingGroupEffect: NodeMakingModifier {
 /// Draws the child into one layer (in a colour mode of its own for
 /// `drawingGroup`), composited as a unit; layout, hit testing and accessibility
 /// are the child's.
-final class CompositingGroupNode: ViewNode {
-    let child: ViewNode
-    override var subnodes: [ViewNode] { [child] }
+final class CompositingGroupNode: WrapperNode {
     let colorMode: ColorRenderingMode?
 
     init(child: ViewNode, colorMode: ColorRenderingMode?) {
-        self.child = child
         self.colorMode = colorMode
+        super.init(child: child)
     }
-
-    override func sizeThatFits(_ p: ProposedViewSize) -> CGSize { child.measure(p) }
-    override func place(in frame: CGRect) {
-        super.place(in: frame)
-        child.place(in: frame)
-    }
-    override func baseline(first: Bool, size: CGSize) -> CGFloat? { child.baseline(first: first, size: size) }
 
     override func render(in context: RenderContext) {
-        let id = context.recorder.list.addLayer(colorMode: colorMode.map(\.engine))
-        var inner = context
-        inner.layer = id
-        inner.clip = -1
-        child.render(in: inner)
-        context.recorder.list.append(DrawItem(content: .layer(id), transform: .identity, clip: context.clip),
-                                     to: context.layer)
+        context.inLayer(colorMode: colorMode.map(\.engine)) { child.render(in: $0) }
     }
 }
 

@@ -9,7 +9,11 @@ public struct _EnvironmentKeyWritingModifier<Value>: _PrimitiveViewModifier {
     let value: Value
 }
 
-extension _EnvironmentKeyWritingModifier: NodeMakingModifier {
+extension _EnvironmentKeyWritingModifier {
+    public func _makeNode<Content: View>(content: Content, inputs: _ViewInputs) -> _ViewOutputs {
+        _ViewOutputs(makeNode(content, environment: inputs.environment))
+    }
+
     func makeNode<Content: View>(_ content: Content, environment: EnvironmentValues) -> ViewNode {
         var inner = environment
         inner[keyPath: keyPath] = value
@@ -106,7 +110,11 @@ public struct _ForegroundStyleModifier: _PrimitiveViewModifier {
     let write: (inout EnvironmentValues) -> Void
 }
 
-extension _ForegroundStyleModifier: NodeMakingModifier {
+extension _ForegroundStyleModifier {
+    public func _makeNode<Content: View>(content: Content, inputs: _ViewInputs) -> _ViewOutputs {
+        _ViewOutputs(makeNode(content, environment: inputs.environment))
+    }
+
     func makeNode<Content: View>(_ content: Content, environment: EnvironmentValues) -> ViewNode {
         var inner = environment
         write(&inner)

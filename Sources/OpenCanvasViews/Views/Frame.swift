@@ -15,20 +15,31 @@ public struct ModifiedContent<Content, Modifier> {
     }
 }
 
-/// Modifiers that OpenCanvas lays out itself.
+/// Modifiers that OpenCanvas lays out itself. Making the node is the protocol's
+/// requirement, so a primitive modifier cannot be silently ignored: one that does
+/// not make its node does not compile. (The node types stay hidden behind
+/// `_ViewInputs` and `_ViewOutputs`, as SwiftUI hides its own.)
 @MainActor @preconcurrency
-public protocol _PrimitiveViewModifier {}
+public protocol _PrimitiveViewModifier {
+    func _makeNode<Content: View>(content: Content, inputs: _ViewInputs) -> _ViewOutputs
+}
 
-/// How a primitive modifier makes its node (internal, so the node types stay hidden).
+/// What a view's node is made with.
+public struct _ViewInputs {
+    package var environment: EnvironmentValues
+    package init(environment: EnvironmentValues) { self.environment = environment }
+}
+
+/// The node a view made.
 @MainActor
-protocol NodeMakingModifier {
-    func makeNode<Content: View>(_ content: Content, environment: EnvironmentValues) -> ViewNode
+public struct _ViewOutputs {
+    package let node: ViewNode
+    package init(_ node: ViewNode) { self.node = node }
 }
 
 extension ModifiedContent: PrimitiveView where Content: View, Modifier: _PrimitiveViewModifier {
     func makeNode(environment: EnvironmentValues) -> ViewNode {
-        guard let maker = modifier as? any NodeMakingModifier else { return OpenCanvasViews.makeNode(content, environment: environment) }
-        return maker.makeNode(content, environment: environment)
+        modifier._makeNode(content: content, inputs: _ViewInputs(environment: environment)).node
     }
 }
 
@@ -92,7 +103,11 @@ final class FrameNode: ViewNode {
     }
 }
 
-extension _FrameLayout: NodeMakingModifier {
+extension _FrameLayout {
+    public func _makeNode<Content: View>(content: Content, inputs: _ViewInputs) -> _ViewOutputs {
+        _ViewOutputs(makeNode(content, environment: inputs.environment))
+    }
+
     func makeNode<Content: View>(_ content: Content, environment: EnvironmentValues) -> ViewNode {
         var layout = self
         if let graph = ViewGraph.current {

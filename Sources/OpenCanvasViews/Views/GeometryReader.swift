@@ -112,31 +112,30 @@ public struct _CoordinateSpaceModifier: _PrimitiveViewModifier {
     let name: AnyHashable
 }
 
-extension _CoordinateSpaceModifier: NodeMakingModifier {
+extension _CoordinateSpaceModifier {
+    public func _makeNode<Content: View>(content: Content, inputs: _ViewInputs) -> _ViewOutputs {
+        _ViewOutputs(makeNode(content, environment: inputs.environment))
+    }
+
     func makeNode<Content: View>(_ content: Content, environment: EnvironmentValues) -> ViewNode {
         NamedSpaceNode(child: OpenCanvasViews.makeNode(content, environment: environment), name: name)
     }
 }
 
-final class NamedSpaceNode: ViewNode {
-    let child: ViewNode
-    override var subnodes: [ViewNode] { [child] }
+final class NamedSpaceNode: WrapperNode {
     let name: AnyHashable
 
     init(child: ViewNode, name: AnyHashable) {
-        self.child = child
         self.name = name
+        super.init(child: child)
     }
 
-    override func sizeThatFits(_ p: ProposedViewSize) -> CGSize { child.measure(p) }
     override func place(in frame: CGRect) {
-        super.place(in: frame)
+        self.frame = frame
         CoordinateSpaces.stack.append((name, frame))
         child.place(in: frame)
         CoordinateSpaces.stack.removeLast()
     }
-    override func baseline(first: Bool, size: CGSize) -> CGFloat? { child.baseline(first: first, size: size) }
-    override func render(in context: RenderContext) { child.render(in: context) }
 }
 
 extension View {

@@ -33,7 +33,11 @@ public struct _PaddingLayout: _PrimitiveViewModifier, Sendable {
     let insets: EdgeInsets
 }
 
-extension _PaddingLayout: NodeMakingModifier {
+extension _PaddingLayout {
+    public func _makeNode<Content: View>(content: Content, inputs: _ViewInputs) -> _ViewOutputs {
+        _ViewOutputs(makeNode(content, environment: inputs.environment))
+    }
+
     func makeNode<Content: View>(_ content: Content, environment: EnvironmentValues) -> ViewNode {
         PaddingNode(child: OpenCanvasViews.makeNode(content, environment: environment), insets: insets)
     }
@@ -107,7 +111,11 @@ public struct _FlexFrameLayout: _PrimitiveViewModifier, Sendable {
     let alignment: Alignment
 }
 
-extension _FlexFrameLayout: NodeMakingModifier {
+extension _FlexFrameLayout {
+    public func _makeNode<Content: View>(content: Content, inputs: _ViewInputs) -> _ViewOutputs {
+        _ViewOutputs(makeNode(content, environment: inputs.environment))
+    }
+
     func makeNode<Content: View>(_ content: Content, environment: EnvironmentValues) -> ViewNode {
         FlexFrameNode(child: OpenCanvasViews.makeNode(content, environment: environment), layout: self)
     }
@@ -203,7 +211,11 @@ public struct _OffsetEffect: _PrimitiveViewModifier, Sendable {
     let offset: CGSize
 }
 
-extension _OffsetEffect: NodeMakingModifier {
+extension _OffsetEffect {
+    public func _makeNode<Content: View>(content: Content, inputs: _ViewInputs) -> _ViewOutputs {
+        _ViewOutputs(makeNode(content, environment: inputs.environment))
+    }
+
     func makeNode<Content: View>(_ content: Content, environment: EnvironmentValues) -> ViewNode {
         var shown = offset
         if let graph = ViewGraph.current {
@@ -215,23 +227,18 @@ extension _OffsetEffect: NodeMakingModifier {
 }
 
 /// Draws (and hit-tests) the child moved, without changing its layout.
-final class OffsetNode: ViewNode {
-    let child: ViewNode
-    override var subnodes: [ViewNode] { [child] }
+final class OffsetNode: WrapperNode {
     let offset: CGSize
 
     init(child: ViewNode, offset: CGSize) {
-        self.child = child
         self.offset = offset
+        super.init(child: child)
     }
 
-    override func sizeThatFits(_ p: ProposedViewSize) -> CGSize { child.measure(p) }
     override func place(in frame: CGRect) {
-        super.place(in: frame)
+        self.frame = frame
         child.place(in: frame.offsetBy(dx: offset.width, dy: offset.height))
     }
-    override func baseline(first: Bool, size: CGSize) -> CGFloat? { child.baseline(first: first, size: size) }
-    override func render(in context: RenderContext) { child.render(in: context) }
 }
 
 extension View {
@@ -256,7 +263,11 @@ public struct _PositionLayout: _PrimitiveViewModifier, Sendable {
     let position: CGPoint
 }
 
-extension _PositionLayout: NodeMakingModifier {
+extension _PositionLayout {
+    public func _makeNode<Content: View>(content: Content, inputs: _ViewInputs) -> _ViewOutputs {
+        _ViewOutputs(makeNode(content, environment: inputs.environment))
+    }
+
     func makeNode<Content: View>(_ content: Content, environment: EnvironmentValues) -> ViewNode {
         PositionNode(child: OpenCanvasViews.makeNode(content, environment: environment), position: position)
     }
@@ -308,7 +319,11 @@ public struct _OverlayModifier<Secondary: View>: _PrimitiveViewModifier {
     let inFront: Bool
 }
 
-extension _OverlayModifier: NodeMakingModifier {
+extension _OverlayModifier {
+    public func _makeNode<Content: View>(content: Content, inputs: _ViewInputs) -> _ViewOutputs {
+        _ViewOutputs(makeNode(content, environment: inputs.environment))
+    }
+
     func makeNode<Content: View>(_ content: Content, environment: EnvironmentValues) -> ViewNode {
         OverlayNode(child: OpenCanvasViews.makeNode(content, environment: environment),
                     secondary: OpenCanvasViews.makeNode(secondary, environment: environment),
@@ -318,28 +333,25 @@ extension _OverlayModifier: NodeMakingModifier {
 
 /// A view with another in front of or behind it: sized by the first; the other
 /// is proposed that size and aligned in it.
-final class OverlayNode: ViewNode {
-    let child: ViewNode
+final class OverlayNode: WrapperNode {
     let secondary: ViewNode
     let alignment: Alignment
     let inFront: Bool
     override var subnodes: [ViewNode] { inFront ? [child, secondary] : [secondary, child] }
 
     init(child: ViewNode, secondary: ViewNode, alignment: Alignment, inFront: Bool) {
-        self.child = child
         self.secondary = secondary
         self.alignment = alignment
         self.inFront = inFront
+        super.init(child: child)
     }
 
-    override func sizeThatFits(_ p: ProposedViewSize) -> CGSize { child.measure(p) }
     override func place(in frame: CGRect) {
-        super.place(in: frame)
+        self.frame = frame
         child.place(in: frame)
         let s = secondary.measure(ProposedViewSize(frame.size))
         secondary.place(in: alignment.place(s, in: frame, child: secondary))
     }
-    override func baseline(first: Bool, size: CGSize) -> CGFloat? { child.baseline(first: first, size: size) }
     override func render(in context: RenderContext) {
         if inFront {
             child.render(in: context)
@@ -398,24 +410,21 @@ extension View {
 @frozen
 public struct _HiddenModifier: _PrimitiveViewModifier, Sendable {}
 
-extension _HiddenModifier: NodeMakingModifier {
+extension _HiddenModifier {
+    public func _makeNode<Content: View>(content: Content, inputs: _ViewInputs) -> _ViewOutputs {
+        _ViewOutputs(makeNode(content, environment: inputs.environment))
+    }
+
     func makeNode<Content: View>(_ content: Content, environment: EnvironmentValues) -> ViewNode {
         HiddenNode(child: OpenCanvasViews.makeNode(content, environment: environment))
     }
 }
 
 /// Keeps the child's layout, draws nothing.
-final class HiddenNode: ViewNode {
+final class HiddenNode: WrapperNode {
     override var allowsHits: Bool { false }
-    let child: ViewNode
-    override var subnodes: [ViewNode] { [child] }
-    init(child: ViewNode) { self.child = child }
-    override func sizeThatFits(_ p: ProposedViewSize) -> CGSize { child.measure(p) }
-    override func place(in frame: CGRect) {
-        super.place(in: frame)
-        child.place(in: frame)
-    }
-    override func baseline(first: Bool, size: CGSize) -> CGFloat? { child.baseline(first: first, size: size) }
+    /// Keeps its place and draws nothing.
+    override func render(in context: RenderContext) {}
 }
 
 extension View {

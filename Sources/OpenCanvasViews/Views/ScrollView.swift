@@ -115,10 +115,6 @@ final class ScrollNode: ViewNode {
 
     override func render(in context: RenderContext) {
         guard frame.isFiniteRect else { return }
-        var inner = context
-        inner.clip = context.recorder.list.addClip(ClipNode(parent: context.clip, geometry: .rect(frame.rect),
-                                                            transform: context.transform.engine, rule: .nonZero,
-                                                            antialiased: true))
-        child.render(in: inner)
+        child.render(in: context.clipped(to: Geometry.rect(frame.rect)))
     }
 }

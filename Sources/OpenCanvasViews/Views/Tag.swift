@@ -8,7 +8,11 @@ public struct _TagModifier: _PrimitiveViewModifier {
     let tag: AnyHashable
 }
 
-extension _TagModifier: NodeMakingModifier {
+extension _TagModifier {
+    public func _makeNode<Content: View>(content: Content, inputs: _ViewInputs) -> _ViewOutputs {
+        _ViewOutputs(makeNode(content, environment: inputs.environment))
+    }
+
     func makeNode<Content: View>(_ content: Content, environment: EnvironmentValues) -> ViewNode {
         TagNode(child: OpenCanvasViews.makeNode(content, environment: environment), tag: tag)
     }

@@ -16,7 +16,11 @@ public struct _RotationEffect: _PrimitiveViewModifier, Sendable {
     var anchor: UnitPoint
 }
 
-extension _ScaleEffect: NodeMakingModifier {
+extension _ScaleEffect {
+    public func _makeNode<Content: View>(content: Content, inputs: _ViewInputs) -> _ViewOutputs {
+        _ViewOutputs(makeNode(content, environment: inputs.environment))
+    }
+
     func makeNode<Content: View>(_ content: Content, environment: EnvironmentValues) -> ViewNode {
         var scale = self.scale
         if let graph = ViewGraph.current {
@@ -30,7 +34,11 @@ extension _ScaleEffect: NodeMakingModifier {
     }
 }
 
-extension _RotationEffect: NodeMakingModifier {
+extension _RotationEffect {
+    public func _makeNode<Content: View>(content: Content, inputs: _ViewInputs) -> _ViewOutputs {
+        _ViewOutputs(makeNode(content, environment: inputs.environment))
+    }
+
     func makeNode<Content: View>(_ content: Content, environment: EnvironmentValues) -> ViewNode {
         var angle = self.angle
         if let graph = ViewGraph.current {
@@ -45,22 +53,13 @@ extension _RotationEffect: NodeMakingModifier {
 
 /// Draws the child through a transform of its frame; points are mapped back for
 /// hit testing.
-final class TransformEffectNode: ViewNode {
-    let child: ViewNode
+final class TransformEffectNode: WrapperNode {
     let transform: (CGRect) -> CGAffineTransform
-    override var subnodes: [ViewNode] { [child] }
 
     init(child: ViewNode, transform: @escaping (CGRect) -> CGAffineTransform) {
-        self.child = child
         self.transform = transform
+        super.init(child: child)
     }
-
-    override func sizeThatFits(_ p: ProposedViewSize) -> CGSize { child.measure(p) }
-    override func place(in frame: CGRect) {
-        super.place(in: frame)
-        child.place(in: frame)
-    }
-    override func baseline(first: Bool, size: CGSize) -> CGFloat? { child.baseline(first: first, size: size) }
 
     override func render(in context: RenderContext) {
         var inner = context

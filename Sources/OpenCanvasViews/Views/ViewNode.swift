@@ -92,6 +92,29 @@ package struct RenderContext {
         self.environment = environment
     }
 
+    /// Draws `content` into a new layer (in `colorMode`, or the surface's), then
+    /// composites the layer here with `opacity`, through this context's clip: the
+    /// one way a node groups its drawing (opacity, transitions, `drawingGroup`,
+    /// a canvas in another colour mode). Inside, drawing starts unclipped.
+    func inLayer(opacity: Double = 1, colorMode: ColorMode? = nil, _ content: (RenderContext) -> Void) {
+        let id = recorder.list.addLayer(colorMode: colorMode)
+        var inner = self
+        inner.layer = id
+        inner.clip = -1
+        content(inner)
+        recorder.list.append(DrawItem(content: .layer(id), transform: .identity, opacity: opacity, clip: clip),
+                             to: layer)
+    }
+
+    /// This context with its drawing clipped to `geometry` (in the nodes' root
+    /// coordinates) as well.
+    func clipped(to geometry: Geometry, evenOdd: Bool = false, antialiased: Bool = true) -> RenderContext {
+        var inner = self
+        inner.clip = recorder.list.addClip(ClipNode(parent: clip, geometry: geometry, transform: transform.engine,
+                                                    rule: evenOdd ? .evenOdd : .nonZero, antialiased: antialiased))
+        return inner
+    }
+
     /// A drawing context whose origin is `frame`'s top-left corner, of `frame`'s
     /// size, drawing into this context's layer inside its clip.
     func graphicsContext(in frame: CGRect) -> GraphicsContext {

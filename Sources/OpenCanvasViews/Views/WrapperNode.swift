@@ -1,0 +1,24 @@
+import Foundation
+import OpenCanvasDrawing
+
+/// A node around one child (a modifier's node, a composed view's body): it lays
+/// out, measures baselines, is hit-tested and draws as its child, so a modifier
+/// node overrides only what it changes. A subclass that overrides `place` sets
+/// `frame` itself rather than calling `super` (which places the child too).
+@MainActor
+package class WrapperNode: ViewNode {
+    package var child: ViewNode
+
+    init(child: ViewNode) {
+        self.child = child
+    }
+
+    package override var subnodes: [ViewNode] { [child] }
+    package override func sizeThatFits(_ p: ProposedViewSize) -> CGSize { child.measure(p) }
+    package override func place(in frame: CGRect) {
+        self.frame = frame
+        child.place(in: frame)
+    }
+    override func baseline(first: Bool, size: CGSize) -> CGFloat? { child.baseline(first: first, size: size) }
+    package override func render(in context: RenderContext) { child.render(in: context) }
+}
