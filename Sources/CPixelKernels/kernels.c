@@ -575,17 +575,21 @@ static const kernel_table avx2_table = {
 };
 #endif
 
-/// The process's level, chosen once before main; and a thread's own, while a test
-/// or benchmark runs code at another level (NULL: the process's). The level is a
-/// per-thread scope, not a global switch, so tests that hold different levels can
-/// run at once on different threads.
-static const kernel_table *k_process = &portable_table;
-static _Thread_local const kernel_table *k_thread = NULL;
+/// The process's kernels, copied from the table of its level once before main; and
+/// the table each thread uses: the process's, or another while a test or benchmark
+/// runs code at another level. The level is a per-thread scope, not a global
+/// switch, so tests that hold different levels can run at once on different threads.
+/// Every thread starts at `process_table` (a constant address, so the entry points
+/// read one thread-local pointer and need no check).
+static kernel_table process_table = {
+    fill_portable, srcover_portable, srcover_mask_portable, srcover_row_portable, plus_row_portable,
+    linear_gradient_row_portable, radial_gradient_row_portable, conic_gradient_row_portable, OC_KERNELS_PORTABLE,
+};
+// Initial-exec TLS: one %fs-relative load, no call to __tls_get_addr (which would make
+// every entry point save registers and lose its tail call).
+static _Thread_local const kernel_table *k_thread __attribute__((tls_model("initial-exec"))) = &process_table;
 
-static inline const kernel_table *current(void) {
-    const kernel_table *t = k_thread;
-    return t ? t : k_process;
-}
+static inline const kernel_table *current(void) { return k_thread; }
 
 static oc_kernel_level best_level(void) {
 #if OC_X86
@@ -612,9 +616,9 @@ oc_kernel_level oc_kernels_set_thread_level(oc_kernel_level level) {
     return k_thread->level;
 }
 
-void oc_kernels_clear_thread_level(void) { k_thread = NULL; }
+void oc_kernels_clear_thread_level(void) { k_thread = &process_table; }
 
-int oc_kernels_thread_level(void) { return k_thread ? (int)k_thread->level : -1; }
+int oc_kernels_thread_level(void) { return k_thread == &process_table ? -1 : (int)k_thread->level; }
 
 // Runs before main: picks the process's level once, so the entry points need no check.
 __attribute__((constructor)) static void oc_kernels_init(void) {
@@ -622,7 +626,7 @@ __attribute__((constructor)) static void oc_kernels_init(void) {
     const char *env = getenv("OPENCANVAS_KERNELS");
     if (env && strcmp(env, "portable") == 0) level = OC_KERNELS_PORTABLE;
     if (env && strcmp(env, "sse2") == 0) level = OC_KERNELS_SSE2;
-    k_process = table_for(level);
+    process_table = *table_for(level);
 }
 
 oc_kernel_level oc_kernels_level(void) { return current()->level; }

@@ -25,7 +25,7 @@ func runBlurCells() {
     let pixels = canvas.pixmap
     let full = pixels.bounds
     for sigma in [2.0, 10, 50] {
-        for engine in engines {
+        for engine in engines where engine == "opencanvas" || engine == "opencanvas-engine" {
             var times: [Double] = []
             for rep in 0...repeats {
                 if engine == "opencanvas-engine" {

@@ -14,10 +14,12 @@
 // then "Blur1024": a Gaussian blur of a 1024 × 1024 picture at σ = 2, 10 and 50 (the
 // size column holds σ; one blur per "shape"). BENCH_STYLES restricts the styles
 // (comma list, e.g. "Solid,Linear"); "Gaussian" names the blur cells.
-// Last, "Text/Solid" (Text.swift; engine "opencanvas" only): 2,000 labels of 12
-// characters in the system font (Inter) at 13 px, drawn and re-drawn through
-// GraphicsContext.draw(Text, at:anchor:); size column 13, ns per label; its Cairo peer
-// is Benchmarks/peers/cairo_text.c.
+// Last, "Text/Solid" (Text.swift): 2,000 labels of 12 characters in the system font
+// (Inter) at 13 px, drawn and re-drawn through GraphicsContext.draw(Text, at:anchor:);
+// size column 13, ns per label; its Cairo peer is Benchmarks/peers/cairo_text.c. Its
+// extra engines: "opencanvas-record" (recording only) and "opencanvas-host" (the labels in
+// a Canvas, one HeadlessHost frame per repetition, as users' frames run). Engines a cell
+// does not know are skipped.
 
 import Foundation
 import OpenCanvas
@@ -182,7 +184,7 @@ for (test, style) in cells {
     for (si, s) in sizes.enumerated() where onlySizes?.contains(s) ?? true {
         let n = max(1, Int(Double(baseCounts[si]) * countScale))
         let (shapes, hash) = generate(test, style, size: s, count: n)
-        for engine in engines {
+        for engine in engines where engine == "opencanvas" || engine == "opencanvas-engine" {
             var times: [Double] = []
             for rep in 0...repeats {
                 canvas.clear()
