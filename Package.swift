@@ -7,6 +7,12 @@ let package = Package(
     name: "OpenCanvas",
     products: [
         .library(name: "OpenCanvas", targets: ["OpenCanvas"]),
+        // Modules named as on Apple platforms, so that SwiftUI files compile unchanged
+        // (depend on them for Linux only: see the README).
+        .library(name: "SwiftUI", targets: ["SwiftUI"]),
+        .library(name: "Combine", targets: ["Combine"]),
+        .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
+        .library(name: "QuartzCore", targets: ["QuartzCore"]),
         // The live X11 window: the only product that links libX11 and libXext.
         .library(name: "OpenCanvasWindow", targets: ["OpenCanvasWindow"]),
         .executable(name: "canvas-gallery", targets: ["CanvasGallery"]),
@@ -50,17 +56,25 @@ let package = Package(
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         .target(name: "CanvasCodecs", dependencies: ["CPNG", "CJPEG"]),
 
+        // MARK: 5 — Combine: the part of Apple's Combine that SwiftUI code uses
+        // (publishers, subjects, ObservableObject and @Published, timers), for Linux.
+        .target(name: "Combine"),
+
         // MARK: 6 — the SwiftUI-shaped drawing API: GraphicsContext, Path, Color, text,
         // images, shape styles, the environment values a canvas sees, the Core Graphics bridge
         .target(name: "OpenCanvasDrawing", dependencies: ["CanvasGeometry", "CanvasRaster", "CanvasPaint", "CanvasEffects",
                                                           "CanvasRender", "CanvasText", "CanvasCodecs"]),
 
+        // Core Graphics' and QuartzCore's module names over the bridge types.
+        .target(name: "CoreGraphics", dependencies: ["OpenCanvasDrawing"]),
+        .target(name: "QuartzCore", dependencies: ["OpenCanvasDrawing"]),
+
         // MARK: 7 — views: layout, state and the view graph, animation, gestures,
         // accessibility, time (TimelineView), shapes as views, Canvas
-        .target(name: "OpenCanvasViews", dependencies: ["OpenCanvasDrawing", "CanvasGeometry", "CanvasRender"]),
+        .target(name: "OpenCanvasViews", dependencies: ["OpenCanvasDrawing", "Combine", "CanvasGeometry", "CanvasRender"]),
 
         // MARK: 8 — hosts: headless (images, taps, the clock, export) and the X11 window
-        .target(name: "OpenCanvasHeadless", dependencies: ["OpenCanvasViews", "OpenCanvasDrawing", "CanvasGeometry", "CanvasPaint",
+        .target(name: "OpenCanvasHeadless", dependencies: ["OpenCanvasViews", "OpenCanvasDrawing", "Combine", "CanvasGeometry", "CanvasPaint",
                                                            "CanvasRender", "CanvasCodecs"]),
         .target(name: "CX11", linkerSettings: [.linkedLibrary("X11"), .linkedLibrary("Xext")]),
         .target(name: "OpenCanvasWindow", dependencies: ["OpenCanvas", "OpenCanvasHeadless", "OpenCanvasViews",
@@ -68,7 +82,10 @@ let package = Package(
 
         // The umbrella users import: re-exports the drawing API, the views and the
         // headless host (not the window, which links X11).
-        .target(name: "OpenCanvas", dependencies: ["OpenCanvasDrawing", "OpenCanvasViews", "OpenCanvasHeadless"]),
+        .target(name: "OpenCanvas", dependencies: ["OpenCanvasDrawing", "OpenCanvasViews", "OpenCanvasHeadless", "Combine",
+                                                   "QuartzCore"]),
+        // `import SwiftUI`: the umbrella under SwiftUI's name.
+        .target(name: "SwiftUI", dependencies: ["OpenCanvas"]),
 
         // MARK: 9 — tools, and the example scenes they and the tests share
         .target(name: "CanvasScenes", dependencies: ["OpenCanvas"]),

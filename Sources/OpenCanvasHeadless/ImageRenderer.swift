@@ -4,6 +4,7 @@ import CanvasPaint
 import CanvasRender
 import OpenCanvasDrawing
 import OpenCanvasViews
+import Combine
 
 /// Creates images from views.
 ///

@@ -1,6 +1,6 @@
 import Foundation
 
-#if !canImport(CoreGraphics)
+#if !canImport(Darwin)   // Apple platforms have Core Graphics itself (our `CoreGraphics` module is for Linux)
 /// An affine transform, as Core Graphics defines it (Linux Foundation has none):
 ///
 ///     x' = a·x + c·y + tx

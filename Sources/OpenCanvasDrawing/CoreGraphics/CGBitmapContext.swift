@@ -3,7 +3,7 @@ import CanvasGeometry
 import CanvasPaint
 import CanvasRender
 
-#if !canImport(CoreGraphics)
+#if !canImport(Darwin)   // Apple platforms have Core Graphics itself (our `CoreGraphics` module is for Linux)
 /// Where a bitmap's alpha is and whether colours are premultiplied by it.
 public enum CGImageAlphaInfo: UInt32, Sendable {
     case none = 0, premultipliedLast, premultipliedFirst, last, first, noneSkipLast, noneSkipFirst, alphaOnly

@@ -1,6 +1,6 @@
 import Foundation
 
-#if !canImport(CoreGraphics)
+#if !canImport(Darwin)   // Apple platforms have Core Graphics itself (our `CoreGraphics` module is for Linux)
 /// The model of a colour space's components.
 public enum CGColorSpaceModel: Int32, Sendable {
     case unknown = -1

@@ -2,7 +2,7 @@ import Foundation
 import CanvasGeometry
 import CanvasRender
 
-#if !canImport(CoreGraphics)
+#if !canImport(Darwin)   // Apple platforms have Core Graphics itself (our `CoreGraphics` module is for Linux)
 /// A Core Graphics drawing context on Linux: Core Graphics' names and semantics
 /// (a graphics-state stack, a current transformation matrix, a current path
 /// built in device space, painting with fill and stroke state), drawing through

@@ -1,6 +1,6 @@
 import Foundation
 
-#if !canImport(CoreGraphics)
+#if !canImport(Darwin)   // Apple platforms have Core Graphics itself (our `CoreGraphics` module is for Linux)
 /// A gradient (Core Graphics' type): colours at locations 0…1.
 public final class CGGradient: @unchecked Sendable {
     let gradient: Gradient

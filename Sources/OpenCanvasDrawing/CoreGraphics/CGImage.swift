@@ -4,7 +4,7 @@ import CanvasGeometry
 import CanvasPaint
 import Synchronization
 
-#if !canImport(CoreGraphics)
+#if !canImport(Darwin)   // Apple platforms have Core Graphics itself (our `CoreGraphics` module is for Linux)
 /// A bitmap image: what `ImageRenderer.cgImage` returns. On Linux this is
 /// OpenCanvas's own type with Core Graphics' name: 8 bits per component, RGBA,
 /// premultiplied alpha, sRGB.
@@ -71,7 +71,7 @@ public final class CGImage: @unchecked Sendable {
 }
 #endif
 
-#if !canImport(CoreGraphics)
+#if !canImport(Darwin)   // Apple platforms have Core Graphics itself (our `CoreGraphics` module is for Linux)
 /// Bytes for `CGImage`'s decoding initializers (Core Graphics' name; on Linux it
 /// takes `Data` and file URLs).
 public final class CGDataProvider: @unchecked Sendable {

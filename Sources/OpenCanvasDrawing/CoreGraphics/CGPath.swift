@@ -1,7 +1,7 @@
 import Foundation
 import CanvasGeometry
 
-#if !canImport(CoreGraphics)
+#if !canImport(Darwin)   // Apple platforms have Core Graphics itself (our `CoreGraphics` module is for Linux)
 /// An immutable graphics path (Core Graphics' type), a reference to a `Path`.
 public class CGPath: @unchecked Sendable, Equatable, CustomStringConvertible {
     var path: Path

@@ -1,6 +1,6 @@
 import Foundation
 
-#if !canImport(CoreGraphics)
+#if !canImport(Darwin)   // Apple platforms have Core Graphics itself (our `CoreGraphics` module is for Linux)
 /// A two-dimensional vector (Core Graphics' type; Linux Foundation has none).
 public struct CGVector: Hashable, Sendable {
     public var dx: CGFloat

@@ -97,6 +97,8 @@ package final class ViewGraph {
     package func advanceTimelines(to date: Date) {
         for owner in timelines.liveTextDue(from: self.date, to: date) { mark(owner) }
         self.date = date
+        // `onReceive` timers fire before the frame of this date is built.
+        timelines.fireTimers(upTo: date)
         for id in timelines.advance(to: date) { mark(id) }
         // Running animations change at every frame, and so do views going out.
         for owner in Set(animations.running.values) { mark(owner) }

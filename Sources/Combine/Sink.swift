@@ -1,0 +1,63 @@
+import Synchronization
+
+extension Subscribers {
+    /// A subscriber that requests unlimited values and hands each to a closure.
+    public final class Sink<Input, Failure: Error>: Subscriber, Cancellable, @unchecked Sendable {
+        public let receiveValue: (Input) -> Void
+        public let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
+        private let subscription = Locked<Subscription?>(nil)
+        private let done = Atomic<Bool>(false)
+
+        public init(receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+                    receiveValue: @escaping (Input) -> Void) {
+            self.receiveCompletion = receiveCompletion
+            self.receiveValue = receiveValue
+        }
+
+        public func receive(subscription s: Subscription) {
+            let accepted = subscription.withLock { current -> Bool in
+                guard current == nil, !done.load(ordering: .acquiring) else { return false }
+                current = s
+                return true
+            }
+            if accepted { s.request(.unlimited) } else { s.cancel() }
+        }
+
+        public func receive(_ input: Input) -> Subscribers.Demand {
+            if !done.load(ordering: .acquiring) { receiveValue(input) }
+            return .none
+        }
+
+        public func receive(completion: Subscribers.Completion<Failure>) {
+            guard !done.exchange(true, ordering: .acquiringAndReleasing) else { return }
+            subscription.withLock { $0 = nil }
+            receiveCompletion(completion)
+        }
+
+        public func cancel() {
+            done.store(true, ordering: .releasing)
+            let s = subscription.withLock { current -> Subscription? in
+                defer { current = nil }
+                return current
+            }
+            s?.cancel()
+        }
+    }
+}
+
+extension Publisher {
+    /// Subscribes with closures for the values and the completion.
+    public func sink(receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+                     receiveValue: @escaping (Output) -> Void) -> AnyCancellable {
+        let sink = Subscribers.Sink<Output, Failure>(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+        subscribe(sink)
+        return AnyCancellable(sink)
+    }
+}
+
+extension Publisher where Failure == Never {
+    /// Subscribes with a closure for the values (a publisher that cannot fail).
+    public func sink(receiveValue: @escaping (Output) -> Void) -> AnyCancellable {
+        sink(receiveCompletion: { _ in }, receiveValue: receiveValue)
+    }
+}

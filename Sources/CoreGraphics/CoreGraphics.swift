@@ -1,0 +1,29 @@
+// `import CoreGraphics` on Linux: Core Graphics' types from OpenCanvas's bridge
+// (contexts, paths, images, colours, gradients, affine transforms and their
+// enums), with Foundation (CGFloat, CGPoint, CGSize, CGRect), so that code written
+// against Core Graphics compiles unchanged. Only these declarations are exported,
+// not the rest of OpenCanvas's drawing API.
+@_exported import Foundation
+@_exported import struct OpenCanvasDrawing.CGAffineTransform
+@_exported import struct OpenCanvasDrawing.CGVector
+@_exported import struct OpenCanvasDrawing.CGBitmapInfo
+@_exported import struct OpenCanvasDrawing.CGGradientDrawingOptions
+@_exported import class OpenCanvasDrawing.CGContext
+@_exported import class OpenCanvasDrawing.CGPath
+@_exported import class OpenCanvasDrawing.CGMutablePath
+@_exported import class OpenCanvasDrawing.CGImage
+@_exported import class OpenCanvasDrawing.CGColor
+@_exported import class OpenCanvasDrawing.CGColorSpace
+@_exported import class OpenCanvasDrawing.CGGradient
+@_exported import class OpenCanvasDrawing.CGDataProvider
+@_exported import enum OpenCanvasDrawing.CGBlendMode
+@_exported import enum OpenCanvasDrawing.CGLineCap
+@_exported import enum OpenCanvasDrawing.CGLineJoin
+@_exported import enum OpenCanvasDrawing.CGPathFillRule
+@_exported import enum OpenCanvasDrawing.CGPathDrawingMode
+@_exported import enum OpenCanvasDrawing.CGImageAlphaInfo
+@_exported import enum OpenCanvasDrawing.CGInterpolationQuality
+@_exported import enum OpenCanvasDrawing.CGColorRenderingIntent
+@_exported import enum OpenCanvasDrawing.CGColorSpaceModel
+@_exported import func OpenCanvasDrawing.CGColorSpaceCreateDeviceRGB
+@_exported import func OpenCanvasDrawing.CGColorSpaceCreateDeviceGray

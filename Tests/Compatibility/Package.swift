@@ -1,0 +1,24 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// A package that uses OpenCanvas the way a SwiftUI package brought to Linux does:
+// through the `SwiftUI` product, for Linux only, with files that start with
+// `import SwiftUI` (and `import Combine`, `import CoreGraphics`, `import QuartzCore`)
+// and compile unchanged. CI builds it and runs its tests (Scripts/test.sh).
+let package = Package(
+    name: "Compatibility",
+    dependencies: [
+        .package(name: "OpenCanvas", path: "../.."),
+    ],
+    targets: [
+        .target(name: "SwiftUIFiles",
+                dependencies: [
+                    .product(name: "SwiftUI", package: "OpenCanvas", condition: .when(platforms: [.linux])),
+                    .product(name: "Combine", package: "OpenCanvas", condition: .when(platforms: [.linux])),
+                    .product(name: "CoreGraphics", package: "OpenCanvas", condition: .when(platforms: [.linux])),
+                    .product(name: "QuartzCore", package: "OpenCanvas", condition: .when(platforms: [.linux])),
+                ],
+                path: "Files"),
+        .testTarget(name: "CompatibilityTests", dependencies: ["SwiftUIFiles"], path: "Tests"),
+    ]
+)
