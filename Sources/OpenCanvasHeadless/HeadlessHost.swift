@@ -59,6 +59,13 @@ public final class HeadlessHost<Content: View> {
         tree.graph.date = now
     }
 
+    /// The appearance the views are drawn in (`.light` by default), unless a view
+    /// prefers one (`preferredColorScheme(_:)`). An OpenCanvas addition: on an
+    /// iPhone the user's setting decides.
+    public var colorScheme: ColorScheme = .light {
+        didSet { if colorScheme != oldValue { tree.discardLayout() } }
+    }
+
     /// Whether state that the last frame read has changed.
     public var needsRender: Bool { tree.needsFrame }
 
@@ -68,6 +75,7 @@ public final class HeadlessHost<Content: View> {
         var environment = EnvironmentValues()
         environment.displayScale = scale
         environment.clock = clock
+        environment.colorScheme = colorScheme
         let recorder = tree.update(size: size, environment: environment, date: date)
         frameTimings.layout = tree.timings.layout
         frameTimings.record = tree.timings.record

@@ -12,6 +12,7 @@ extension ImageRenderer {
         var environment = EnvironmentValues()
         environment.displayScale = rasterizationScale
         environment.surfaceColorMode = colorMode
+        environment.colorScheme = colorScheme
         let (root, size) = ViewTree.layOutOnce(content, proposal: proposedSize, environment: environment)
         renderer(size) { cg in
             // The view is drawn in its y-down coordinates: flip the context's y-up space.

@@ -26,6 +26,9 @@ public final class ImageRenderer<Content: View>: ObservableObject {
     /// black background, as Core Graphics' opaque bitmaps have).
     public var isOpaque: Bool = false { willSet { objectWillChange.send() } }
     public var colorMode: ColorRenderingMode = .nonLinear { willSet { objectWillChange.send() } }
+    /// The appearance the content is drawn in (`.light` by default; an OpenCanvas
+    /// addition, like `.environment(\.colorScheme, …)` on the content).
+    public var colorScheme: ColorScheme = .light { willSet { objectWillChange.send() } }
 
     /// Kept between images: its glyph cache and scratch buffers stay warm.
     private let renderer = Renderer()
@@ -41,6 +44,7 @@ public final class ImageRenderer<Content: View>: ObservableObject {
         var environment = EnvironmentValues()
         environment.displayScale = scale
         environment.surfaceColorMode = colorMode
+        environment.colorScheme = colorScheme
         let (recorder, size) = ViewTree.recordOnce(content, proposal: proposedSize, environment: environment)
         return Rasterization.image(of: recorder.list, size: size, scale: scale, opaque: isOpaque, colorMode: colorMode,
                                    renderer: renderer)

@@ -240,6 +240,13 @@ public final class WindowHost<Content: View> {
     /// Whether a frame is due now (state changed since the last frame).
     public var needsFrame: Bool { host.needsRender }
 
+    /// The appearance the window's views are drawn in (`.light` by default) unless
+    /// a view prefers one; changing it draws the window again.
+    public var colorScheme: ColorScheme {
+        get { host.colorScheme }
+        set { host.colorScheme = newValue }
+    }
+
     /// Whether a frame is being rasterized on a worker thread.
     public var frameInFlight: Bool { inFlight }
 

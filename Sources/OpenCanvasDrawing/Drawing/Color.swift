@@ -3,9 +3,11 @@ import Foundation
 /// A representation of a colour that adapts to a given context.
 ///
 /// Colours are kept as extended sRGB components (values outside 0…1 allowed), as
-/// SwiftUI documents. The named system colours have Apple's light-appearance values
-/// (Human Interface Guidelines, "Color", iOS system colours); OpenCanvas renders the
-/// light appearance.
+/// SwiftUI documents. The named system colours and the label colours adapt to the
+/// environment's `colorScheme`: they carry Apple's iOS 15–18 light and dark values
+/// (UIKit's `systemRed` … and `label`, `secondaryLabel`; see
+/// ../shared/docs/controls-and-appearance.md for the sources), resolved where a
+/// colour is drawn.
 @frozen
 public struct Color: Hashable, Sendable, CustomStringConvertible {
     /// The profile of a colour's components.
@@ -21,6 +23,14 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     /// Extended sRGB components, sRGB transfer function.
     @usableFromInline var red: Double, green: Double, blue: Double, opacity: Double
     @usableFromInline var name: String?
+    /// The components in the dark appearance, for colours that adapt to it.
+    @usableFromInline var dark: DarkComponents?
+
+    /// A colour's extended sRGB components in the dark appearance.
+    @usableFromInline
+    struct DarkComponents: Hashable, Sendable {
+        var red: Double, green: Double, blue: Double, opacity: Double
+    }
 
     @usableFromInline
     init(srgb red: Double, _ green: Double, _ blue: Double, _ opacity: Double, name: String? = nil) {
@@ -62,6 +72,7 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     public func opacity(_ opacity: Double) -> Color {
         var c = self
         c.opacity *= opacity
+        c.dark?.opacity *= opacity
         c.name = name.map { "\(Int((opacity * 100).rounded()))% \($0)" }
         return c
     }
@@ -76,11 +87,18 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     }
 
     public static func == (a: Color, b: Color) -> Bool {
-        a.red == b.red && a.green == b.green && a.blue == b.blue && a.opacity == b.opacity
+        a.red == b.red && a.green == b.green && a.blue == b.blue && a.opacity == b.opacity && a.dark == b.dark
     }
 
     public func hash(into h: inout Hasher) {
-        h.combine(red); h.combine(green); h.combine(blue); h.combine(opacity)
+        h.combine(red); h.combine(green); h.combine(blue); h.combine(opacity); h.combine(dark)
+    }
+
+    /// The colour as it appears in `scheme`: a colour that adapts takes its dark
+    /// components in the dark appearance; any other colour is itself.
+    package func appearance(_ scheme: ColorScheme) -> Color {
+        guard scheme == .dark, let dark else { return self }
+        return Color(srgb: dark.red, dark.green, dark.blue, dark.opacity, name: name)
     }
 
     // MARK: Resolving
@@ -107,11 +125,12 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         self.init(srgb: Double(resolved.red), Double(resolved.green), Double(resolved.blue), Double(resolved.opacity))
     }
 
-    /// The colour's components in `environment` (OpenCanvas renders the light
-    /// appearance, so the environment does not change them).
+    /// The colour's components in `environment`: its dark components when the
+    /// environment's colour scheme is dark and the colour adapts to it.
     public func resolve(in environment: EnvironmentValues) -> Resolved {
+        let c = appearance(environment.colorScheme)
         var r = Resolved(red: 0, green: 0, blue: 0, opacity: 0)
-        r.red = Float(red); r.green = Float(green); r.blue = Float(blue); r.opacity = Float(opacity)
+        r.red = Float(c.red); r.green = Float(c.green); r.blue = Float(c.blue); r.opacity = Float(c.opacity)
         return r
     }
 
@@ -147,30 +166,38 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension Color {
-    private init(system r: Int, _ g: Int, _ b: Int, _ name: String) {
+    private init(system r: Int, _ g: Int, _ b: Int, dark dr: Int, _ dg: Int, _ db: Int, _ name: String) {
         self.init(srgb: Double(r) / 255, Double(g) / 255, Double(b) / 255, 1, name: name)
+        dark = DarkComponents(red: Double(dr) / 255, green: Double(dg) / 255, blue: Double(db) / 255, opacity: 1)
+    }
+
+    /// A colour with light and dark components (0…255, alpha 0…1).
+    init(light: (Int, Int, Int, Double), dark d: (Int, Int, Int, Double), name: String?) {
+        self.init(srgb: Double(light.0) / 255, Double(light.1) / 255, Double(light.2) / 255, light.3, name: name)
+        dark = DarkComponents(red: Double(d.0) / 255, green: Double(d.1) / 255, blue: Double(d.2) / 255, opacity: d.3)
     }
 
     public static let black = Color(srgb: 0, 0, 0, 1, name: "black")
     public static let white = Color(srgb: 1, 1, 1, 1, name: "white")
     public static let clear = Color(srgb: 0, 0, 0, 0, name: "clear")
-    public static let red = Color(system: 255, 59, 48, "red")
-    public static let orange = Color(system: 255, 149, 0, "orange")
-    public static let yellow = Color(system: 255, 204, 0, "yellow")
-    public static let green = Color(system: 52, 199, 89, "green")
-    public static let mint = Color(system: 0, 199, 190, "mint")
-    public static let teal = Color(system: 48, 176, 199, "teal")
-    public static let cyan = Color(system: 50, 173, 230, "cyan")
-    public static let blue = Color(system: 0, 122, 255, "blue")
-    public static let indigo = Color(system: 88, 86, 214, "indigo")
-    public static let purple = Color(system: 175, 82, 222, "purple")
-    public static let pink = Color(system: 255, 45, 85, "pink")
-    public static let brown = Color(system: 162, 132, 94, "brown")
-    public static let gray = Color(system: 142, 142, 147, "gray")
+    public static let red = Color(system: 255, 59, 48, dark: 255, 69, 58, "red")
+    public static let orange = Color(system: 255, 149, 0, dark: 255, 159, 10, "orange")
+    public static let yellow = Color(system: 255, 204, 0, dark: 255, 214, 10, "yellow")
+    public static let green = Color(system: 52, 199, 89, dark: 48, 209, 88, "green")
+    public static let mint = Color(system: 0, 199, 190, dark: 99, 230, 226, "mint")
+    public static let teal = Color(system: 48, 176, 199, dark: 64, 200, 224, "teal")
+    public static let cyan = Color(system: 50, 173, 230, dark: 100, 210, 255, "cyan")
+    public static let blue = Color(system: 0, 122, 255, dark: 10, 132, 255, "blue")
+    public static let indigo = Color(system: 88, 86, 214, dark: 94, 92, 230, "indigo")
+    public static let purple = Color(system: 175, 82, 222, dark: 191, 90, 242, "purple")
+    public static let pink = Color(system: 255, 45, 85, dark: 255, 55, 95, "pink")
+    public static let brown = Color(system: 162, 132, 94, dark: 172, 142, 104, "brown")
+    public static let gray = Color(system: 142, 142, 147, dark: 142, 142, 147, "gray")
     /// The label colour: black in the light appearance.
-    public static let primary = Color(srgb: 0, 0, 0, 1, name: "primary")
-    /// The secondary label colour: #3C3C43 at 60 % opacity in the light appearance.
-    public static let secondary = Color(srgb: 60.0 / 255, 60.0 / 255, 67.0 / 255, 0.6, name: "secondary")
+    public static let primary = Color(light: (0, 0, 0, 1), dark: (255, 255, 255, 1), name: "primary")
+    /// The secondary label colour: #3C3C43 at 60 % opacity in the light appearance,
+    /// #EBEBF5 at 60 % in the dark.
+    public static let secondary = Color(light: (60, 60, 67, 0.6), dark: (235, 235, 245, 0.6), name: "secondary")
     /// The accent colour: system blue unless an app sets another.
     public static var accentColor: Color { .blue }
 }

@@ -52,10 +52,10 @@ public struct Gradient: Hashable, Sendable {
     }
 
     /// The engine's cleaned-up colour stops.
-    func colors(_ interpolation: GradientColors.Interpolation) -> GradientColors {
+    func colors(_ interpolation: GradientColors.Interpolation, scheme: ColorScheme) -> GradientColors {
         GradientColors(stops.map {
-            GradientColors.Stop(location: Double($0.location),
-                                color: RGBA(r: $0.color.red, g: $0.color.green, b: $0.color.blue, a: $0.color.opacity))
+            let c = $0.color.appearance(scheme)
+            return GradientColors.Stop(location: Double($0.location), color: RGBA(r: c.red, g: c.green, b: c.blue, a: c.opacity))
         }, interpolation: interpolation)
     }
 }
@@ -80,9 +80,9 @@ public struct AnyGradient: Hashable, Sendable {
         AnyGradient(gradient, colorSpace: space)
     }
 
-    func colors(linearOption: Bool) -> GradientColors {
-        if space == .perceptual { return gradient.colors(.perceptual) }
-        return gradient.colors(linearOption ? .linear : .workingSpace)
+    func colors(linearOption: Bool, scheme: ColorScheme) -> GradientColors {
+        if space == .perceptual { return gradient.colors(.perceptual, scheme: scheme) }
+        return gradient.colors(linearOption ? .linear : .workingSpace, scheme: scheme)
     }
 }
 

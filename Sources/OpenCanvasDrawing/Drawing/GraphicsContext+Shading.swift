@@ -146,7 +146,8 @@ extension GraphicsContext {
         }
     }
 
-    private func solid(_ c: Color) -> ResolvedPaint? {
+    private func solid(_ adaptive: Color) -> ResolvedPaint? {
+        let c = adaptive.appearance(environment.colorScheme)
         guard c.opacity > 0, c.red.isFinite, c.green.isFinite, c.blue.isFinite else { return nil }
         return ResolvedPaint(paint: .solid(RGBA(r: c.red, g: c.green, b: c.blue, a: min(c.opacity, 1))),
                              opacity: 1, blendMode: nil)
@@ -155,7 +156,7 @@ extension GraphicsContext {
     private func gradient(_ g: AnyGradient, _ geometry: GradientGeometry, options: GradientOptions,
                           valid: Bool, transform: Transform = .identity) -> ResolvedPaint? {
         guard valid else { Diagnostics.report(.nonFiniteValue); return nil }
-        let colors = g.colors(linearOption: options.contains(.linearColor))
+        let colors = g.colors(linearOption: options.contains(.linearColor), scheme: environment.colorScheme)
         guard !colors.isEmpty else { return nil }
         return ResolvedPaint(paint: .gradient(GradientPaint(colors: colors, geometry: geometry, extend: options.extend,
                                                             transform: transform)),

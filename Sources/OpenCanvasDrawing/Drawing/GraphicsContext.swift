@@ -210,7 +210,8 @@ public struct GraphicsContext {
     func record(_ geometry: consuming Geometry, _ operation: consuming DrawItem.Operation, _ shading: Shading,
                 bounds: CGRect) {
         // The common case, a visible colour, without the general resolution.
-        if case .color(let c) = shading.kind, c.opacity > 0, c.red.isFinite, c.green.isFinite, c.blue.isFinite {
+        if case .color(let adaptive) = shading.kind, case let c = adaptive.appearance(environment.colorScheme),
+           c.opacity > 0, c.red.isFinite, c.green.isFinite, c.blue.isFinite {
             append(.shape(geometry, operation), paint: .solid(RGBA(r: c.red, g: c.green, b: c.blue, a: min(c.opacity, 1))),
                    blendMode: blend.engine ?? .normal, opacity: userOpacity)
             return

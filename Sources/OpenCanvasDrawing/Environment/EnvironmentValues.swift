@@ -67,6 +67,11 @@ public struct EnvironmentValues: @unchecked Sendable, CustomStringConvertible {
     /// Where text that does not fit is cut (`.tail` by default).
     public var truncationMode = Text.TruncationMode.tail
 
+    /// The appearance views are drawn in: system and label colours take their
+    /// light or dark values from it (`.light` unless a host, `.environment(\.colorScheme, …)`
+    /// or `.preferredColorScheme(_:)` says otherwise).
+    public var colorScheme = ColorScheme.light
+
     /// The host's clock (what live date text counts from); `nil` outside a host.
     package var clock: HostClock? = nil
 }
@@ -76,6 +81,12 @@ public struct EnvironmentValues: @unchecked Sendable, CustomStringConvertible {
 package final class HostClock: @unchecked Sendable {
     package var date: Date
     package init(_ date: Date) { self.date = date }
+}
+
+/// The possible appearances: light and dark.
+public enum ColorScheme: CaseIterable, Hashable, Sendable {
+    case light
+    case dark
 }
 
 /// How lines of multiline text align with each other.

@@ -85,7 +85,9 @@ public struct HierarchicalShapeStyle: ShapeStyle {
             return _ShapeStylePaint(.color(custom.opacity(HierarchicalShapeStyle.opacities[level])))
         }
         if level == 0 { return _ShapeStylePaint(.color(.primary)) }
-        let label = Color(srgb: 60.0 / 255, 60.0 / 255, 67.0 / 255, HierarchicalShapeStyle.opacities[level])
+        // The label colours: #3C3C43 (light) or #EBEBF5 (dark) at the level's opacity.
+        let label = Color(light: (60, 60, 67, HierarchicalShapeStyle.opacities[level]),
+                          dark: (235, 235, 245, HierarchicalShapeStyle.opacities[level]), name: nil)
         return _ShapeStylePaint(.color(label))
     }
 }

@@ -18,6 +18,8 @@ package final class ViewTree {
     /// The last frame's cost in seconds: making and laying out views, recording
     /// their drawing (canvas renderers run while recording).
     package private(set) var timings = (layout: 0.0, record: 0.0)
+    /// The appearance the kept tree was built in.
+    private var builtScheme: ColorScheme?
 
     package init<Content: View>(@ViewBuilder content: @escaping () -> Content) {
         makeRoot = { environment in makeNode(HostRoot(make: content), environment: environment) }
@@ -33,20 +35,33 @@ package final class ViewTree {
     /// state are evaluated again (the rest of the tree is kept), or the whole tree
     /// is built; then it is laid out in `size`, centred as a window centres its
     /// content, and recorded. `nil` when nothing changed.
-    package func update(size: CGSize, environment: EnvironmentValues, date: Date) -> GraphicsContext.Recorder? {
+    package func update(size: CGSize, environment hostEnvironment: EnvironmentValues,
+                        date: Date) -> GraphicsContext.Recorder? {
         guard needsFrame else { return nil }
         let start = DispatchTime.now().uptimeNanoseconds
         let previous = ViewGraph.current
         ViewGraph.current = graph
         graph.date = date
         defer { ViewGraph.current = previous }
+        // The presentation's appearance: the views' preference, else the host's.
+        var environment = hostEnvironment
+        environment.colorScheme = graph.preferredColorScheme ?? hostEnvironment.colorScheme
+        // Kept bodies hold the environment they were made in: another appearance
+        // builds the tree again.
+        if environment.colorScheme != builtScheme { root = nil }
         if let root, updateBodies(in: root) {
             // The kept tree, its marked bodies evaluated again.
         } else {
-            graph.beginFullRender()
-            graph.buildTransaction = graph.fullRenderTransaction
-            root = makeRoot(environment)
+            buildAll(environment)
         }
+        // A preference this frame made or changed applies to this frame (built once
+        // more, before anything is laid out or drawn).
+        let preferred = graph.preferredColorScheme ?? hostEnvironment.colorScheme
+        if preferred != environment.colorScheme {
+            environment.colorScheme = preferred
+            buildAll(environment)
+        }
+        builtScheme = environment.colorScheme
         graph.buildTransaction = nil
         guard let node = root else { return nil }
         node.resetLayout()
@@ -69,6 +84,12 @@ package final class ViewTree {
         timings = (Double(laidOut - start) / 1e9, Double(recorded - laidOut) / 1e9)
         graph.endRender()
         return recorder
+    }
+
+    private func buildAll(_ environment: EnvironmentValues) {
+        graph.beginFullRender()
+        graph.buildTransaction = graph.fullRenderTransaction
+        root = makeRoot(environment)
     }
 
     /// Evaluates the marked bodies of the kept tree again; `false` when the whole

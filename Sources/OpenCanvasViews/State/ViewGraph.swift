@@ -56,6 +56,9 @@ package final class ViewGraph {
     private(set) var hasShownAFrame = false
     /// The body or canvas renderer running now (what reads register against).
     private(set) var currentReader: String?
+    /// `preferredColorScheme` of the views that state one, by identity (`nil`
+    /// values prefer nothing).
+    var preferredColorSchemes: [String: ColorScheme?] = [:]
 
     /// The host's clock: what timelines and animations read.
     package var date = Date() {
@@ -187,6 +190,7 @@ package final class ViewGraph {
     package func endRender() {
         hasShownAFrame = true
         storage.endFrame(rebuilt: rebuilt)
+        preferredColorSchemes = preferredColorSchemes.filter { storage.exists(SlotKey($0.key, "preferredColorScheme")) }
         timelines.endFrame(slotExists: storage.exists, bodyExists: { self.bodies[$0] != nil })
         let applied = animations.endFrame(slotExists: storage.exists)
         lifecycles.endFrame()
