@@ -18,6 +18,13 @@ extension GraphicsContext {
         /// The constant for an engine mode: the constants below are derived from the table.
         init(_ mode: CanvasPaint.BlendMode) { self.init(rawValue: mode.coreGraphicsRawValue) }
 
+        /// The mode the table names `name` (SwiftUI's and Core Graphics' case names),
+        /// or `nil`.
+        package init?(named name: String) {
+            guard let row = CanvasPaint.BlendMode.table.first(where: { $0.name == name }) else { return nil }
+            self.init(rawValue: row.coreGraphicsRawValue)
+        }
+
         /// Source over destination: the default.
         public static let normal = BlendMode(.normal)
         public static let multiply = BlendMode(.multiply)

@@ -72,6 +72,10 @@ public struct EnvironmentValues: @unchecked Sendable, CustomStringConvertible {
     /// or `.preferredColorScheme(_:)` says otherwise).
     public var colorScheme = ColorScheme.light
 
+    /// Whether the views take part in interaction (`false` under `.disabled(true)`:
+    /// their gestures, and so their buttons, do nothing).
+    public var isEnabled = true
+
     /// The host's clock (what live date text counts from); `nil` outside a host.
     package var clock: HostClock? = nil
 }

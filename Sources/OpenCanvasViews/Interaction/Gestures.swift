@@ -179,8 +179,9 @@ extension _GestureModifier {
     }
 
     func makeNode<Content: View>(_ content: Content, environment: EnvironmentValues) -> ViewNode {
-        GestureNode(child: OpenCanvasViews.makeNode(content, environment: environment), recognizer: recognizer(),
-                    priority: priority)
+        // A disabled view (`.disabled(true)` here or above) recognizes no gesture.
+        GestureNode(child: OpenCanvasViews.makeNode(content, environment: environment),
+                    recognizer: environment.isEnabled ? recognizer() : nil, priority: priority)
     }
 }
 

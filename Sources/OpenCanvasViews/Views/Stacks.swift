@@ -218,7 +218,10 @@ final class ZStackNode: ViewNode {
 
     init(alignment: Alignment, children: [ViewNode]) {
         self.alignment = alignment
-        self.children = children
+        // Drawn (and hit-tested) in z-index order, stable among equals.
+        self.children = children.enumerated()
+            .sorted { (ZIndexNode.index(of: $0.element), $0.offset) < (ZIndexNode.index(of: $1.element), $1.offset) }
+            .map(\.element)
     }
 
     override func sizeThatFits(_ p: ProposedViewSize) -> CGSize {

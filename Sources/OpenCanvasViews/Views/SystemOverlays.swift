@@ -1,0 +1,51 @@
+import Foundation
+import OpenCanvasDrawing
+
+/// The regions of the safe area a view may extend into.
+public struct SafeAreaRegions: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let container = SafeAreaRegions(rawValue: 1)
+    public static let keyboard = SafeAreaRegions(rawValue: 2)
+    public static let all: SafeAreaRegions = [.container, .keyboard]
+}
+
+/// Whether a system element is shown.
+public enum Visibility: Hashable, Sendable, CaseIterable {
+    case automatic, visible, hidden
+}
+
+/// Modifiers about system chrome that OpenCanvas's hosts do not have: no safe
+/// area (a host's view fills its window or image; `GeometryProxy.safeAreaInsets`
+/// is zero), no status bar, no home indicator. Each leaves the view as it is, so
+/// that code written for an iPhone lays out as it does there on a device without
+/// a notch.
+public struct _SystemChromeModifier: _PrimitiveViewModifier {
+    public func _makeNode<Content: View>(content: Content, inputs: _ViewInputs) -> _ViewOutputs {
+        _ViewOutputs(OpenCanvasViews.makeNode(content, environment: inputs.environment))
+    }
+}
+
+extension View {
+    /// Extends the view into the safe area (there is none in OpenCanvas's hosts).
+    public func ignoresSafeArea(_ regions: SafeAreaRegions = .all, edges: Edge.Set = .all)
+        -> ModifiedContent<Self, _SystemChromeModifier> {
+        ModifiedContent(content: self, modifier: _SystemChromeModifier())
+    }
+
+    /// Extends the view into the safe area (the older form).
+    @available(*, deprecated, renamed: "ignoresSafeArea(_:edges:)")
+    public func edgesIgnoringSafeArea(_ edges: Edge.Set) -> ModifiedContent<Self, _SystemChromeModifier> {
+        ModifiedContent(content: self, modifier: _SystemChromeModifier())
+    }
+
+    /// Hides the status bar (there is none).
+    public func statusBarHidden(_ hidden: Bool = true) -> ModifiedContent<Self, _SystemChromeModifier> {
+        ModifiedContent(content: self, modifier: _SystemChromeModifier())
+    }
+
+    /// Hides the home indicator and similar overlays (there are none).
+    public func persistentSystemOverlays(_ visibility: Visibility) -> ModifiedContent<Self, _SystemChromeModifier> {
+        ModifiedContent(content: self, modifier: _SystemChromeModifier())
+    }
+}
