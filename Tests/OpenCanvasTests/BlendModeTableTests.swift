@@ -1,5 +1,6 @@
 import Testing
 import OpenCanvas
+import OpenCanvasViews
 import CanvasPaint
 
 /// The three blend-mode types agree through the engine's table, not through the
@@ -47,6 +48,15 @@ struct BlendModeTableTests {
             let engine = CanvasPaint.BlendMode(coreGraphicsRawValue: mode.rawValue)
             #expect(engine?.entry.name == name, "GraphicsContext.BlendMode.\(name) has raw value \(mode.rawValue)")
             #expect(CGBlendMode(rawValue: mode.rawValue).map { "\($0)" } == name)
+        }
+    }
+}
+
+extension BlendModeTableTests {
+    @Test func viewBlendModesAreTableModes() {
+        #expect(OpenCanvasViews.BlendMode.allCases.count == 21)
+        for mode in OpenCanvasViews.BlendMode.allCases {
+            #expect(CanvasPaint.BlendMode.table.contains { $0.name == "\(mode)" }, "BlendMode.\(mode) is not in the table")
         }
     }
 }
