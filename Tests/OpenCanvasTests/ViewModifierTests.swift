@@ -109,3 +109,29 @@ struct ViewModifierTests {
         #expect(plain.premultiplied == chrome.premultiplied)
     }
 }
+
+@MainActor final class SizeLog { var sizes: [CGSize] = [] }
+
+struct GrowingBox: View {
+    let log: SizeLog
+    @State private var wide = false
+    var body: some View {
+        Color.red.frame(width: wide ? 50 : 20, height: 10)
+            .onGeometryChange(for: CGSize.self, of: { $0.size }) { log.sizes.append($0) }
+            .onTapGesture { wide = true }
+            .contentTransition(.numericText())
+    }
+}
+
+extension ViewModifierTests {
+    @Test func geometryChangesAreReported() {
+        let log = SizeLog()
+        let host = HeadlessHost(size: CGSize(width: 60, height: 20)) { GrowingBox(log: log) }
+        _ = host.render()
+        #expect(log.sizes == [CGSize(width: 20, height: 10)])
+        _ = host.render()                                       // nothing changed: no new report
+        host.tap(at: CGPoint(x: 30, y: 10))
+        _ = host.render()
+        #expect(log.sizes == [CGSize(width: 20, height: 10), CGSize(width: 50, height: 10)])
+    }
+}

@@ -15,12 +15,13 @@ public enum Visibility: Hashable, Sendable, CaseIterable {
     case automatic, visible, hidden
 }
 
-/// Modifiers about system chrome that OpenCanvas's hosts do not have: no safe
-/// area (a host's view fills its window or image; `GeometryProxy.safeAreaInsets`
-/// is zero), no status bar, no home indicator. Each leaves the view as it is, so
-/// that code written for an iPhone lays out as it does there on a device without
-/// a notch.
-public struct _SystemChromeModifier: _PrimitiveViewModifier {
+/// The modifiers that leave a view as it is here, each for a documented reason:
+/// system chrome OpenCanvas's hosts do not have — no safe area (a host's view
+/// fills its window or image; `GeometryProxy.safeAreaInsets` is zero), no status
+/// bar, no home indicator — so that code written for an iPhone lays out as it
+/// does there on a device without a notch; and `contentTransition` (see
+/// `ContentTransition`).
+public struct _PassThroughModifier: _PrimitiveViewModifier {
     public func _makeNode<Content: View>(content: Content, inputs: _ViewInputs) -> _ViewOutputs {
         _ViewOutputs(OpenCanvasViews.makeNode(content, environment: inputs.environment))
     }
@@ -29,23 +30,23 @@ public struct _SystemChromeModifier: _PrimitiveViewModifier {
 extension View {
     /// Extends the view into the safe area (there is none in OpenCanvas's hosts).
     public func ignoresSafeArea(_ regions: SafeAreaRegions = .all, edges: Edge.Set = .all)
-        -> ModifiedContent<Self, _SystemChromeModifier> {
-        ModifiedContent(content: self, modifier: _SystemChromeModifier())
+        -> ModifiedContent<Self, _PassThroughModifier> {
+        ModifiedContent(content: self, modifier: _PassThroughModifier())
     }
 
     /// Extends the view into the safe area (the older form).
     @available(*, deprecated, renamed: "ignoresSafeArea(_:edges:)")
-    public func edgesIgnoringSafeArea(_ edges: Edge.Set) -> ModifiedContent<Self, _SystemChromeModifier> {
-        ModifiedContent(content: self, modifier: _SystemChromeModifier())
+    public func edgesIgnoringSafeArea(_ edges: Edge.Set) -> ModifiedContent<Self, _PassThroughModifier> {
+        ModifiedContent(content: self, modifier: _PassThroughModifier())
     }
 
     /// Hides the status bar (there is none).
-    public func statusBarHidden(_ hidden: Bool = true) -> ModifiedContent<Self, _SystemChromeModifier> {
-        ModifiedContent(content: self, modifier: _SystemChromeModifier())
+    public func statusBarHidden(_ hidden: Bool = true) -> ModifiedContent<Self, _PassThroughModifier> {
+        ModifiedContent(content: self, modifier: _PassThroughModifier())
     }
 
     /// Hides the home indicator and similar overlays (there are none).
-    public func persistentSystemOverlays(_ visibility: Visibility) -> ModifiedContent<Self, _SystemChromeModifier> {
-        ModifiedContent(content: self, modifier: _SystemChromeModifier())
+    public func persistentSystemOverlays(_ visibility: Visibility) -> ModifiedContent<Self, _PassThroughModifier> {
+        ModifiedContent(content: self, modifier: _PassThroughModifier())
     }
 }

@@ -1,0 +1,88 @@
+import Foundation
+import OpenCanvasDrawing
+
+/// `onGeometryChange(for:of:action:)`: a value computed from the view's geometry
+/// each time it is laid out; when it differs from the last one (and the first
+/// time), the action runs after the frame (as `onChange` actions do), so state it
+/// sets shows in the next frame. In a host only, as SwiftUI's actions.
+public struct _GeometryChangeModifier<Value: Equatable>: _PrimitiveViewModifier {
+    let transform: (GeometryProxy) -> Value
+    let action: (_ old: Value, _ new: Value) -> Void
+
+    public func _makeNode<Content: View>(content: Content, inputs: _ViewInputs) -> _ViewOutputs {
+        let slot = ViewGraph.current.map { graph in graph.slot(graph.key("onGeometryChange")) { LastGeometry<Value>() } }
+        return _ViewOutputs(GeometryChangeNode(child: OpenCanvasViews.makeNode(content, environment: inputs.environment),
+                                               transform: transform, action: action, last: slot))
+    }
+}
+
+/// The value a view's geometry gave last time.
+final class LastGeometry<Value> {
+    var value: Value?
+}
+
+final class GeometryChangeNode<Value: Equatable>: WrapperNode {
+    let transform: (GeometryProxy) -> Value
+    let action: (Value, Value) -> Void
+    let last: LastGeometry<Value>?
+
+    init(child: ViewNode, transform: @escaping (GeometryProxy) -> Value, action: @escaping (Value, Value) -> Void,
+         last: LastGeometry<Value>?) {
+        self.transform = transform
+        self.action = action
+        self.last = last
+        super.init(child: child)
+    }
+
+    override func place(in frame: CGRect) {
+        self.frame = frame
+        child.place(in: frame)
+        guard let last, let graph = ViewGraph.current else { return }
+        let value = transform(GeometryProxy(size: frame.size, globalFrame: frame, spaces: CoordinateSpaces.stack))
+        guard last.value != value else { return }
+        let old = last.value ?? value
+        last.value = value
+        let action = self.action
+        graph.lifecycles.deferred.append { action(old, value) }
+    }
+}
+
+extension View {
+    /// Runs `action` with a value of the view's geometry whenever it changes.
+    public func onGeometryChange<T: Equatable>(for type: T.Type, of transform: @escaping (GeometryProxy) -> T,
+                                               action: @escaping (_ newValue: T) -> Void)
+        -> ModifiedContent<Self, _GeometryChangeModifier<T>> {
+        ModifiedContent(content: self, modifier: _GeometryChangeModifier(transform: transform) { _, new in action(new) })
+    }
+
+    /// Runs `action` with the old and new values of the view's geometry whenever
+    /// they differ.
+    public func onGeometryChange<T: Equatable>(for type: T.Type, of transform: @escaping (GeometryProxy) -> T,
+                                               action: @escaping (_ oldValue: T, _ newValue: T) -> Void)
+        -> ModifiedContent<Self, _GeometryChangeModifier<T>> {
+        ModifiedContent(content: self, modifier: _GeometryChangeModifier(transform: transform, action: action))
+    }
+}
+
+/// How a view's content changes when it is replaced under an animation
+/// (`contentTransition`). OpenCanvas draws the new content at once for every kind
+/// (SwiftUI morphs glyphs for `.numericText`, cross-fades for `.opacity`): the
+/// frames before and after an animated change are SwiftUI's, the ones between are
+/// not interpolated.
+public struct ContentTransition: Hashable, Sendable {
+    let kind: String
+    public static let identity = ContentTransition(kind: "identity")
+    public static let opacity = ContentTransition(kind: "opacity")
+    public static let interpolate = ContentTransition(kind: "interpolate")
+    public static func numericText(countsDown: Bool = false) -> ContentTransition {
+        ContentTransition(kind: countsDown ? "numericText-down" : "numericText")
+    }
+    public static func numericText(value: Double) -> ContentTransition { ContentTransition(kind: "numericText") }
+}
+
+extension View {
+    /// Sets how the view's content changes under an animation (see `ContentTransition`).
+    public func contentTransition(_ transition: ContentTransition) -> ModifiedContent<Self, _PassThroughModifier> {
+        ModifiedContent(content: self, modifier: _PassThroughModifier())
+    }
+}
