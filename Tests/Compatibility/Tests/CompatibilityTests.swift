@@ -1,6 +1,6 @@
 import Testing
 import SwiftUI
-import SwiftUIFiles
+@testable import SwiftUIFiles
 
 @MainActor @Suite("Files written for SwiftUI, built through the SwiftUI product")
 struct CompatibilityTests {
@@ -24,5 +24,39 @@ struct CompatibilityTests {
         let p = TiltedCard.projection
         #expect(!p.isAffine)                      // the perspective survives the projection
         #expect(abs(p.m11 - cos(.pi / 8)) < 1e-9)
+    }
+}
+
+extension CompatibilityTests {
+    @Test func particlesRiseOnTheTimelinesClock() {
+        let start = Date(timeIntervalSinceReferenceDate: 0)
+        let host = HeadlessHost(size: CGSize(width: 200, height: 200)) { ParticleFountain(start: start) }
+        host.date = start.addingTimeInterval(1)
+        let image = host.render()
+        // Black where no particle is; bright cyan-ish somewhere above the spout.
+        #expect(image.pixel(x: 5, y: 5) == (0, 0, 0, 255))
+        var brightest = 0
+        for y in 0..<150 { for x in 60..<140 { brightest = max(brightest, Int(image.pixel(x: x, y: y).green)) } }
+        #expect(brightest > 150)
+    }
+
+    @Test func theChartFollowsItsStoreInTheDark() {
+        let store = SalesStore(values: [1, 2, 4])
+        let host = HeadlessHost(size: CGSize(width: 200, height: 140)) { BarChart(store: store) }
+        let first = host.render()
+        // The background is black: the chart prefers the dark appearance.
+        #expect(first.pixel(x: 100, y: 25) == (0, 0, 0, 255))
+        store.values = [4, 2, 1]
+        #expect(host.needsRender)
+        let second = host.render()
+        // The first bar is now the tallest: its top, near the chart's top, is drawn.
+        #expect(second.pixel(x: 40, y: 30).alpha == 255 && second.pixel(x: 40, y: 30).red > 200)
+    }
+
+    @Test func previewsRender() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("compat-previews-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let files = try PreviewRenderer.render([ParticleFountain_Previews.self], to: directory, scale: 1)
+        #expect(files.count == 1)
     }
 }
