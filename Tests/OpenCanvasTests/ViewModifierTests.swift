@@ -135,3 +135,39 @@ extension ViewModifierTests {
         #expect(log.sizes == [CGSize(width: 20, height: 10), CGSize(width: 50, height: 10)])
     }
 }
+
+struct TotalWidth: PreferenceKey {
+    static let defaultValue: CGFloat = 0
+    static func reduce(value: inout CGFloat, nextValue: () -> CGFloat) { value += nextValue() }
+}
+
+@MainActor final class WidthLog { var values: [CGFloat] = [] }
+
+struct Measured: View {
+    let log: WidthLog
+    @State private var third = false
+    var body: some View {
+        HStack {
+            Color.red.frame(width: 10, height: 10).preference(key: TotalWidth.self, value: 10)
+            Color.blue.frame(width: 20, height: 10).preference(key: TotalWidth.self, value: 20)
+            if third { Color.green.frame(width: 5, height: 10).preference(key: TotalWidth.self, value: 5) }
+            // An inner preference is hidden by an outer one on the same view.
+            Color.gray.frame(width: 1, height: 1).preference(key: TotalWidth.self, value: 1000)
+                .preference(key: TotalWidth.self, value: 1)
+        }
+        .onPreferenceChange(TotalWidth.self) { log.values.append($0) }
+        .onTapGesture { third = true }
+    }
+}
+
+extension ViewModifierTests {
+    @Test func preferencesFlowUpAndReportChanges() {
+        let log = WidthLog()
+        let host = HeadlessHost(size: CGSize(width: 100, height: 20)) { Measured(log: log) }
+        _ = host.render()
+        #expect(log.values == [31])
+        host.tap(at: CGPoint(x: 50, y: 10))
+        _ = host.render()
+        #expect(log.values == [31, 36])
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import OpenCanvasDrawing
+
+/// A named value that views produce for their ancestors (`preference(key:value:)`),
+/// read with `onPreferenceChange`.
+public protocol PreferenceKey {
+    associatedtype Value
+    static var defaultValue: Value { get }
+    /// Combines the values of sibling views, in their order: `value` holds those
+    /// so far, `nextValue` gives the next.
+    static func reduce(value: inout Value, nextValue: () -> Value)
+}
+
+/// `preference(key:value:)`: the view's value for `Key`, replacing any its
+/// descendants produce.
+public struct _PreferenceWritingModifier<Key: PreferenceKey>: _PrimitiveViewModifier {
+    let value: Key.Value
+
+    public func _makeNode<Content: View>(content: Content, inputs: _ViewInputs) -> _ViewOutputs {
+        _ViewOutputs(PreferenceNode(child: OpenCanvasViews.makeNode(content, environment: inputs.environment),
+                                    key: ObjectIdentifier(Key.self), value: value))
+    }
+}
+
+final class PreferenceNode: WrapperNode {
+    let key: ObjectIdentifier
+    let value: Any
+
+    init(child: ViewNode, key: ObjectIdentifier, value: Any) {
+        self.key = key
+        self.value = value
+        super.init(child: child)
+    }
+}
+
+/// The value of `Key` that the views under `node` produce: the preferences found
+/// depth first, siblings combined with `Key.reduce` in their order (a view's own
+/// preference hides its descendants'); `defaultValue` when there is none.
+@MainActor
+func preferenceValue<Key: PreferenceKey>(_ key: Key.Type, under node: ViewNode) -> Key.Value {
+    var values: [Key.Value] = []
+    func visit(_ n: ViewNode) {
+        if let p = n as? PreferenceNode, p.key == ObjectIdentifier(Key.self), let v = p.value as? Key.Value {
+            values.append(v)
+            return
+        }
+        for child in n.subnodes { visit(child) }
+    }
+    visit(node)
+    guard var value = values.first else { return Key.defaultValue }
+    for next in values.dropFirst() { Key.reduce(value: &value, nextValue: { next }) }
+    return value
+}
+
+/// `onPreferenceChange(_:perform:)`: after each frame whose laid-out views produce
+/// another value for `Key` than the last frame's (and after the first), `action`
+/// runs with it, as `onChange` actions do. In a host only.
+public struct _PreferenceChangeModifier<Key: PreferenceKey>: _PrimitiveViewModifier where Key.Value: Equatable {
+    let action: (Key.Value) -> Void
+
+    public func _makeNode<Content: View>(content: Content, inputs: _ViewInputs) -> _ViewOutputs {
+        let last = ViewGraph.current.map { graph in graph.slot(graph.key("onPreferenceChange")) { LastPreference<Key.Value>() } }
+        return _ViewOutputs(PreferenceObserverNode<Key>(child: OpenCanvasViews.makeNode(content, environment: inputs.environment),
+                                                        action: action, last: last))
+    }
+}
+
+/// The value a view's preference observer saw last.
+final class LastPreference<Value> {
+    var value: Value?
+}
+
+final class PreferenceObserverNode<Key: PreferenceKey>: WrapperNode where Key.Value: Equatable {
+    let action: (Key.Value) -> Void
+    let last: LastPreference<Key.Value>?
+
+    init(child: ViewNode, action: @escaping (Key.Value) -> Void, last: LastPreference<Key.Value>?) {
+        self.action = action
+        self.last = last
+        super.init(child: child)
+    }
+
+    override func place(in frame: CGRect) {
+        self.frame = frame
+        child.place(in: frame)
+        // Read after placement: views made at placement (geometry readers) count.
+        guard let last, let graph = ViewGraph.current else { return }
+        let value = preferenceValue(Key.self, under: child)
+        guard last.value != value else { return }
+        last.value = value
+        let action = self.action
+        graph.lifecycles.deferred.append { action(value) }
+    }
+}
+
+extension View {
+    /// Sets the view's value for a preference key.
+    public func preference<K: PreferenceKey>(key: K.Type = K.self, value: K.Value)
+        -> ModifiedContent<Self, _PreferenceWritingModifier<K>> {
+        ModifiedContent(content: self, modifier: _PreferenceWritingModifier(value: value))
+    }
+
+    /// Runs `action` when the value the view's descendants produce for `key` changes.
+    public func onPreferenceChange<K: PreferenceKey>(_ key: K.Type = K.self, perform action: @escaping (K.Value) -> Void)
+        -> ModifiedContent<Self, _PreferenceChangeModifier<K>> where K.Value: Equatable {
+        ModifiedContent(content: self, modifier: _PreferenceChangeModifier(action: action))
+    }
+}
