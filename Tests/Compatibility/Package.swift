@@ -18,7 +18,10 @@ let package = Package(
                     .product(name: "CoreGraphics", package: "OpenCanvas", condition: .when(platforms: [.linux])),
                     .product(name: "QuartzCore", package: "OpenCanvas", condition: .when(platforms: [.linux])),
                 ],
-                path: "Files"),
+                path: "Files",
+                // As Apple packages declare it: on Apple platforms Xcode compiles the
+                // catalog; on Linux SwiftPM copies it and OpenCanvas reads its sets.
+                resources: [.process("Assets.xcassets")]),
         .testTarget(name: "CompatibilityTests", dependencies: ["SwiftUIFiles"], path: "Tests"),
     ]
 )

@@ -17,6 +17,7 @@ public enum Diagnostics {
         case invalidDash = "a dash pattern had a NaN, infinite or negative entry; the line is solid"
         case codecError = "an image could not be encoded or decoded"
         case imageUnavailable = "an image was not found; it draws nothing"
+        case colorUnavailable = "a named colour was not found in the asset catalogs; it draws nothing"
         case layerBudget = "a layer was nested too deeply or needed more memory than the budget; it was drawn ungrouped"
         case effectSkipped = "a filter needed more memory than could be allocated; the drawing it applied to was skipped"
         case invalidGradient = "a gradient had no usable geometry (zero length, equal or negative radii); nothing was drawn"

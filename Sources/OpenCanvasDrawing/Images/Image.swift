@@ -243,7 +243,8 @@ final class NamedImages: Sendable {
     /// The decoded image for `name` at the best scale variant for `displayScale`.
     func load(_ name: String, bundle: Bundle?, displayScale: CGFloat) -> (ImageLevels, Double)? {
         let bundle = bundle ?? .main
-        guard let (url, scale) = find(name, in: bundle, displayScale: displayScale) else {
+        guard let (url, scale) = find(name, in: bundle, displayScale: displayScale)
+                ?? AssetCatalog.image(name, bundle: bundle, displayScale: displayScale) else {
             let first = state.withLock { $0.reported.insert("\(bundle.bundlePath)/\(name)").inserted }
             if first {
                 Diagnostics.report(.imageUnavailable, "OpenCanvas: no image named '\(name)' was found in \(bundle.bundlePath)")

@@ -60,3 +60,14 @@ extension CompatibilityTests {
         #expect(files.count == 1)
     }
 }
+
+extension CompatibilityTests {
+    @Test func assetCatalogColoursComeFromTheModulesBundle() {
+        let host = HeadlessHost(size: CGSize(width: 30, height: 30)) { BrandSwatch() }
+        let light = host.render().pixel(x: 15, y: 15)
+        #expect([light.red, light.green, light.blue] == [26, 51, 153])
+        host.colorScheme = .dark
+        let dark = host.render().pixel(x: 15, y: 15)
+        #expect([dark.red, dark.green, dark.blue] == [153, 204, 255])
+    }
+}
