@@ -1,5 +1,6 @@
 // swift-tools-version:6.0
 import PackageDescription
+import CompilerPluginSupport
 
 // Layers, bottom to top. A target depends only on targets listed above it
 // (see ARCHITECTURE.md). Users import one module: `OpenCanvas`.
@@ -69,9 +70,14 @@ let package = Package(
         .target(name: "CoreGraphics", dependencies: ["OpenCanvasDrawing"]),
         .target(name: "QuartzCore", dependencies: ["OpenCanvasDrawing"]),
 
+        // The compiler plugin of `#Preview` and `@Previewable`: it speaks the plugin
+        // protocol itself (no SwiftSyntax, which SwiftPM cannot fetch here).
+        .macro(name: "OpenCanvasMacros"),
+
         // MARK: 7 — views: layout, state and the view graph, animation, gestures,
         // accessibility, time (TimelineView), shapes as views, Canvas
-        .target(name: "OpenCanvasViews", dependencies: ["OpenCanvasDrawing", "Combine", "CanvasGeometry", "CanvasRender"]),
+        .target(name: "OpenCanvasViews", dependencies: ["OpenCanvasDrawing", "Combine", "OpenCanvasMacros", "CanvasGeometry",
+                                                        "CanvasRender"]),
 
         // MARK: 8 — hosts: headless (images, taps, the clock, export) and the X11 window
         .target(name: "OpenCanvasHeadless", dependencies: ["OpenCanvasViews", "OpenCanvasDrawing", "Combine", "CanvasGeometry", "CanvasPaint",

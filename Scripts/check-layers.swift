@@ -22,7 +22,7 @@ let ranks: [String: Double] = [
     "CFontStack": 5, "CUnicode": 5, "CPNG": 5, "CJPEG": 5, "CanvasText": 5.1, "CanvasCodecs": 5.1,
     "Combine": 5.2,
     // 6 drawing API, 7 views, 8 hosts and the umbrella
-    "OpenCanvasDrawing": 6, "CoreGraphics": 6.5, "QuartzCore": 6.5, "OpenCanvasViews": 7, "OpenCanvasHeadless": 8, "CX11": 8,
+    "OpenCanvasDrawing": 6, "CoreGraphics": 6.5, "QuartzCore": 6.5, "OpenCanvasMacros": 6.9, "OpenCanvasViews": 7, "OpenCanvasHeadless": 8, "CX11": 8,
     "OpenCanvas": 8.1, "SwiftUI": 8.15, "OpenCanvasWindow": 8.2,
     // 9 tools, examples and test support
     "CanvasScenes": 9, "RenderTesting": 9,
@@ -121,7 +121,9 @@ for target in targets.sorted(by: { (ranks[$0.name] ?? 99, $0.name) < (ranks[$1.n
         }
     }
     if isSwift {
-        for dependency in target.dependencies.sorted() where used[dependency] == nil {
+        // A macro target is used through `#externalMacro`, not imported.
+        let macros = Set(targets.filter { $0.kind == "macro" }.map(\.name))
+        for dependency in target.dependencies.sorted() where used[dependency] == nil && !macros.contains(dependency) {
             problems.append("\(target.name): declares \(dependency) but no file imports it")
         }
     }

@@ -10,7 +10,17 @@ protocol GraphProperty {
 /// Connects a view's graph properties (found by reflection, as SwiftUI does).
 @MainActor
 func installProperties<V: View>(of view: V, identity: String, environment: EnvironmentValues) {
-    let mirror = Mirror(reflecting: view)
+    // A view modifier's own state: its properties are the view's.
+    if let hosting = view as? any ModifierHosting {
+        installProperties(ofValue: hosting.hostedModifier, identity: identity + "/modifier", environment: environment)
+        return
+    }
+    installProperties(ofValue: view, identity: identity, environment: environment)
+}
+
+@MainActor
+private func installProperties(ofValue value: Any, identity: String, environment: EnvironmentValues) {
+    let mirror = Mirror(reflecting: value)
     for (index, child) in mirror.children.enumerated() {
         if let property = child.value as? any GraphProperty {
             property.install(in: ViewGraph.current, key: SlotKey(identity, child.label ?? "\(index)"),

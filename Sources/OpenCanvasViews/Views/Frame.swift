@@ -20,8 +20,14 @@ public struct ModifiedContent<Content, Modifier> {
 /// not make its node does not compile. (The node types stay hidden behind
 /// `_ViewInputs` and `_ViewOutputs`, as SwiftUI hides its own.)
 @MainActor @preconcurrency
-public protocol _PrimitiveViewModifier {
+public protocol _PrimitiveViewModifier: ViewModifier where Body == Never {
     func _makeNode<Content: View>(content: Content, inputs: _ViewInputs) -> _ViewOutputs
+}
+
+extension _PrimitiveViewModifier {
+    /// Primitive modifiers make their node (`_makeNode`); they have no body, as in
+    /// SwiftUI, and asking for one is a programming error.
+    public func body(content: Content) -> Never { fatalError("\(Self.self) is a primitive modifier and has no body") }
 }
 
 /// What a view's node is made with.
@@ -43,9 +49,21 @@ extension ModifiedContent: PrimitiveView where Content: View, Modifier: _Primiti
     }
 }
 
-extension ModifiedContent: View where Content: View, Modifier: _PrimitiveViewModifier {
-    public typealias Body = Never
+/// A view with a modifier: a primitive modifier makes its node; any other
+/// modifier's `body(content:)` is the view's body.
+extension ModifiedContent: View where Content: View, Modifier: ViewModifier {
+    public var body: Modifier.Body {
+        let content = self.content
+        return modifier.body(content: _ViewModifier_Content(make: { OpenCanvasViews.makeNode(content, environment: $0) }))
+    }
 }
+
+extension ModifiedContent: ModifierHosting where Content: View, Modifier: ViewModifier {
+    var hostedModifier: Any { modifier }
+}
+
+/// A modified view whose modifier may hold state (`@State` in a `ViewModifier`).
+protocol ModifierHosting { var hostedModifier: Any { get } }
 
 /// A fixed-size frame (`.frame(width:height:alignment:)`).
 @frozen

@@ -33,3 +33,7 @@ public struct TickingGauge: View {
         .accessibilityValue("\(Int(model.value * 100)) percent")
     }
 }
+
+#Preview("Gauge", traits: .sizeThatFitsLayout) {
+    TickingGauge()
+}

@@ -30,3 +30,14 @@ public struct TiltedCard: View {
     /// The tilt as SwiftUI's 2D projection.
     public static var projection: ProjectionTransform { ProjectionTransform(tilt) }
 }
+
+/// A card style as a reusable modifier.
+struct CardStyle: ViewModifier {
+    func body(content: Content) -> some View {
+        content.padding(8).background(Color.white).shadow(radius: 3)
+    }
+}
+
+#Preview {
+    TiltedCard().modifier(CardStyle())
+}
