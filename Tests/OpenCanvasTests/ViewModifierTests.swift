@@ -171,3 +171,33 @@ extension ViewModifierTests {
         #expect(log.values == [31, 36])
     }
 }
+
+extension ViewModifierTests {
+    @Test func layoutPriorityOffersSpaceFirst() throws {
+        func stack(_ redFirst: Bool) -> some View {
+            HStack(spacing: 0) {
+                Color.red.frame(minWidth: 10, maxWidth: 100).layoutPriority(redFirst ? 1 : 0)
+                Color.blue.frame(minWidth: 10, maxWidth: 100)
+            }
+            .frame(width: 120, height: 10)
+        }
+        let even = try render(120, stack(false))
+        #expect(rgbaAt(even, 55, 60) == [255, 59, 48, 255])
+        #expect(rgbaAt(even, 65, 60) == [0, 122, 255, 255])          // 60 / 60
+        let first = try render(120, stack(true))
+        #expect(rgbaAt(first, 95, 60) == [255, 59, 48, 255])         // red takes 100, blue its 20
+        #expect(rgbaAt(first, 105, 60) == [0, 122, 255, 255])
+    }
+
+    @Test func fixedSizeTakesTheIdealSize() throws {
+        let image = try render(40, Color.red.frame(idealWidth: 80, idealHeight: 10).fixedSize())
+        #expect(rgbaAt(image, 2, 20) == [255, 59, 48, 255])          // 80 wide: past both sides
+        #expect(rgbaAt(image, 20, 5)[3] == 0)                        // 10 high, centred
+    }
+
+    @Test func safeAreaInsetPlacesContentAlongTheEdge() throws {
+        let image = try render(40, Color.red.safeAreaInset(edge: .bottom) { Color.blue.frame(height: 10) })
+        #expect(rgbaAt(image, 20, 35) == [0, 122, 255, 255])
+        #expect(rgbaAt(image, 20, 25) == [255, 59, 48, 255])
+    }
+}

@@ -118,21 +118,30 @@ final class StackNode: ViewNode {
             return children.map { $0.measure(proposal(main: nil, cross: cross)) }
         }
         var remaining = max(0, total - spacing * CGFloat(n - 1))
+        let least = children.map { main($0.measure(proposal(main: 0, cross: cross))) }
         // Least flexible first (stable: equal flexibility keeps the order).
-        let flexibility = children.map { c -> CGFloat in
-            let least = main(c.measure(proposal(main: 0, cross: cross)))
-            let most = main(c.measure(proposal(main: .infinity, cross: cross)))
-            return most.isFinite ? max(0, most - least) : .infinity
+        let flexibility = children.indices.map { i -> CGFloat in
+            let most = main(children[i].measure(proposal(main: .infinity, cross: cross)))
+            return most.isFinite ? max(0, most - least[i]) : .infinity
         }
-        let order = children.indices.sorted { (flexibility[$0], $0) < (flexibility[$1], $1) }
+        // Higher layout priorities are offered space first; what the lower ones
+        // need at least is kept back for them.
+        let priorities = children.map(LayoutPriorityNode.priority(of:))
         var sizes = [CGSize](repeating: .zero, count: n)
-        var left = n
-        for i in order {
-            let share = remaining / CGFloat(left)
-            let size = children[i].measure(proposal(main: share, cross: cross))
-            sizes[i] = size
-            remaining = max(0, remaining - main(size))
-            left -= 1
+        for priority in Set(priorities).sorted(by: >) {
+            let members = children.indices.filter { priorities[$0] == priority }
+                .sorted { (flexibility[$0], $0) < (flexibility[$1], $1) }
+            let keptBack = children.indices.reduce(CGFloat(0)) { $0 + (priorities[$1] < priority ? least[$1] : 0) }
+            var available = max(0, remaining - keptBack)
+            var left = members.count
+            for i in members {
+                let share = available / CGFloat(left)
+                let size = children[i].measure(proposal(main: share, cross: cross))
+                sizes[i] = size
+                available = max(0, available - main(size))
+                remaining = max(0, remaining - main(size))
+                left -= 1
+            }
         }
         return sizes
     }
