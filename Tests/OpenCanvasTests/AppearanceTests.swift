@@ -98,3 +98,19 @@ struct AppearanceTests {
         return (0, 0)
     }
 }
+
+extension AppearanceTests {
+    @Test func palettesNameTheSecondaryStyles() throws {
+        let renderer = ImageRenderer(content: HStack(spacing: 0) {
+            Rectangle().fill(.primary).frame(width: 10, height: 10)
+            Rectangle().fill(.secondary).frame(width: 10, height: 10)
+            Rectangle().fill(.tertiary).frame(width: 10, height: 10)
+        }
+        .foregroundStyle(.red, .blue, .green)
+        .symbolRenderingMode(.palette))
+        let image = try #require(renderer.cgImage)
+        #expect(rgbaAt(image, 5, 5) == [255, 59, 48, 255])
+        #expect(rgbaAt(image, 15, 5) == [0, 122, 255, 255])
+        #expect(rgbaAt(image, 25, 5) == [52, 199, 89, 255])
+    }
+}

@@ -38,6 +38,13 @@ public struct EnvironmentValues: @unchecked Sendable, CustomStringConvertible {
     /// `foregroundColor`.
     package var foregroundStyle: AnyShapeStyle? = nil
 
+    /// The second and third styles of `foregroundStyle(_:_:_:)` (a palette): what
+    /// `.secondary` and `.tertiary` are while one is set.
+    package var paletteStyles: [AnyShapeStyle] = []
+
+    /// How system symbols are coloured (`nil`: their default, monochrome here).
+    public var symbolRenderingMode: SymbolRenderingMode? = nil
+
     /// The tint of controls (`nil`: the accent colour).
     package var tint: Color? = nil
 

@@ -77,6 +77,10 @@ public struct HierarchicalShapeStyle: ShapeStyle {
 
     public func _paint(in environment: EnvironmentValues) -> _ShapeStylePaint {
         let level = min(max(self.level, 0), 4)
+        // A palette (`foregroundStyle(_:_:_:)`) names the secondary and tertiary styles.
+        if level >= 1, level <= environment.paletteStyles.count {
+            return environment.paletteStyles[level - 1]._paint(in: environment)
+        }
         if let style = environment.foregroundStyle {
             return _ModifiedShapeStyle(base: style, opacity: HierarchicalShapeStyle.opacities[level], blendMode: nil,
                                        rect: nil)._paint(in: environment)

@@ -99,6 +99,40 @@ extension View {
         }))
     }
 
+    /// A palette: `primary` is the foreground style, `secondary` what `.secondary`
+    /// draws with (and symbols' second layers, where a symbol has layers).
+    public func foregroundStyle<S1: ShapeStyle, S2: ShapeStyle>(_ primary: S1, _ secondary: S2)
+        -> ModifiedContent<Self, _ForegroundStyleModifier> {
+        palette(primary, [AnyShapeStyle(secondary)])
+    }
+
+    /// A palette of three styles (`.secondary` and `.tertiary` draw with the others).
+    public func foregroundStyle<S1: ShapeStyle, S2: ShapeStyle, S3: ShapeStyle>(_ primary: S1, _ secondary: S2,
+                                                                             _ tertiary: S3)
+        -> ModifiedContent<Self, _ForegroundStyleModifier> {
+        palette(primary, [AnyShapeStyle(secondary), AnyShapeStyle(tertiary)])
+    }
+
+    private func palette<S: ShapeStyle>(_ primary: S, _ others: [AnyShapeStyle])
+        -> ModifiedContent<Self, _ForegroundStyleModifier> {
+        ModifiedContent(content: self, modifier: _ForegroundStyleModifier(write: { env in
+            let outside = env
+            if let color = primary as? Color {
+                env.foregroundColor = color
+                env.foregroundStyle = nil
+            } else {
+                env.foregroundStyle = AnyShapeStyle(_FixedShapeStyle(paint: primary._paint(in: outside)))
+            }
+            env.paletteStyles = others.map { AnyShapeStyle(_FixedShapeStyle(paint: $0._paint(in: outside))) }
+        }))
+    }
+
+    /// Sets how system symbols in this view are coloured (see `SymbolRenderingMode`).
+    public func symbolRenderingMode(_ mode: SymbolRenderingMode?)
+        -> ModifiedContent<Self, _EnvironmentKeyWritingModifier<SymbolRenderingMode?>> {
+        environment(\.symbolRenderingMode, mode)
+    }
+
     /// The tint of controls in this view (buttons' labels); `nil` for the accent colour.
     public func tint(_ color: Color?) -> ModifiedContent<Self, _EnvironmentKeyWritingModifier<Color?>> {
         environment(\.tint, color)
