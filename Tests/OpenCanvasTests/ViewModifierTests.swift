@@ -52,6 +52,9 @@ struct ViewModifierTests {
         let moved = try render(60, square.projectionEffect(ProjectionTransform(CGAffineTransform(translationX: 10, y: 0))))
         #expect(rgbaAt(moved, 22, 30)[3] == 0)
         #expect(rgbaAt(moved, 38, 30) == [255, 59, 48, 255])
+        let transformed = try render(60, square.transformEffect(CGAffineTransform(translationX: 0, y: 10)))
+        #expect(rgbaAt(transformed, 30, 22)[3] == 0)
+        #expect(rgbaAt(transformed, 30, 38) == [255, 59, 48, 255])
         // A 60° turn about the vertical axis, seen from 40 pt (the larger side): the
         // left edge comes nearer (x = 30 − 10 / (1 − 17.3/40) ≈ 12.4), the right one
         // goes away (x ≈ 30 + 10 / 1.433 ≈ 37.0).

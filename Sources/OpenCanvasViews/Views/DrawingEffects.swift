@@ -117,6 +117,12 @@ extension View {
         drawingEffect(.projection { _ in transform })
     }
 
+    /// Draws the view through an affine transform of its own coordinates; its
+    /// layout is unchanged.
+    public func transformEffect(_ transform: CGAffineTransform) -> ModifiedContent<Self, _DrawingEffectModifier> {
+        drawingEffect(.projection { _ in ProjectionTransform(transform) })
+    }
+
     /// Rotates the view in three dimensions about `axis` through `anchor` (and
     /// `anchorZ`), seen in perspective from the anchor: the eye is the view's larger
     /// side ÷ `perspective` (1 by default) away. Its layout is unchanged. (SwiftUI
