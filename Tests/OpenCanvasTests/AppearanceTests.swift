@@ -114,3 +114,14 @@ extension AppearanceTests {
         #expect(rgbaAt(image, 25, 5) == [52, 199, 89, 255])
     }
 }
+
+extension AppearanceTests {
+    @Test func filterColoursAdaptToo() {
+        let host = HeadlessHost(size: CGSize(width: 60, height: 60)) {
+            Color.black.frame(width: 20, height: 20).shadow(color: .blue, radius: 0, x: 10, y: 0)
+        }
+        #expect(rgbaAt(host.render(), 45, 30) == [0, 122, 255, 255])
+        host.colorScheme = .dark
+        #expect(rgbaAt(host.render(), 45, 30) == [10, 132, 255, 255])
+    }
+}

@@ -12,6 +12,20 @@ extension GraphicsContext {
     /// (`colorShader`, `distortionShader`, `layerShader`) do not exist on Linux.
     public struct Filter: Sendable {
         let effect: FilterEffect?
+        /// The effect in the dark appearance, for filters whose colour adapts to it
+        /// (a shadow of `.red`, say); chosen when the filter is added.
+        var darkEffect: FilterEffect? = nil
+
+        init(effect: FilterEffect?) { self.effect = effect }
+
+        /// A filter made once per appearance from an adaptive colour.
+        init(_ color: Color, _ make: (Color) -> FilterEffect?) {
+            effect = make(color.appearance(.light))
+            if color.dark != nil { darkEffect = make(color.appearance(.dark)) }
+        }
+
+        /// The effect in `scheme`.
+        func effect(in scheme: ColorScheme) -> FilterEffect? { scheme == .dark ? darkEffect ?? effect : effect }
 
         /// Transforms the rasterized drawing by `matrix` (in user space).
         public static func projectionTransform(_ matrix: ProjectionTransform) -> Filter {
@@ -32,17 +46,18 @@ extension GraphicsContext {
                 return Filter(effect: nil)
             }
             if radius < 0 { Diagnostics.report(.negativeRadius) }
-            return Filter(effect: .shadow(ShadowEffect(
-                color: color.rgba, radius: max(0, Double(radius)), offset: Point(Double(x), Double(y)), blendMode: mode,
+            return Filter(color) { c in .shadow(ShadowEffect(
+                color: c.rgba, radius: max(0, Double(radius)), offset: Point(Double(x), Double(y)), blendMode: mode,
                 above: options.contains(.shadowAbove), only: options.contains(.shadowOnly),
-                invertsAlpha: options.contains(.invertsAlpha), disablesGroup: options.contains(.disablesGroup))))
+                invertsAlpha: options.contains(.invertsAlpha), disablesGroup: options.contains(.disablesGroup))) }
         }
 
         /// Multiplies each component (alpha too) by the colour's.
         public static func colorMultiply(_ color: Color) -> Filter {
             guard color.isFinite else { return Filter(effect: nil) }
-            return Filter(effect: .colorMatrix(.multiply(SIMD4(Float(color.red), Float(color.green), Float(color.blue),
-                                                               Float(min(max(color.opacity, 0), 1))))))
+            return Filter(color) { c in
+                .colorMatrix(.multiply(SIMD4(Float(c.red), Float(c.green), Float(c.blue), Float(min(max(c.opacity, 0), 1)))))
+            }
         }
 
         public static func colorMatrix(_ matrix: ColorMatrix) -> Filter {
@@ -100,7 +115,7 @@ extension GraphicsContext {
                 Diagnostics.report(.invalidValue)
                 return Filter(effect: nil)
             }
-            return Filter(effect: .alphaThreshold(min: min, max: max, color: color.rgba))
+            return Filter(color) { c in .alphaThreshold(min: min, max: max, color: c.rgba) }
         }
 
         private static func matrix(_ v: Double, _ make: (Double) -> CanvasEffects.ColorMatrix) -> Filter {
@@ -150,7 +165,7 @@ extension GraphicsContext {
     /// `addFilter(.alphaThreshold(min: 0.5)); addFilter(.blur(radius: 10))`
     /// thresholds a blurred drawing, as in Apple's metaball example).
     public mutating func addFilter(_ filter: Filter, options: FilterOptions = FilterOptions()) {
-        guard let effect = filter.effect else { return }
+        guard let effect = filter.effect(in: environment.colorScheme) else { return }
         guard filterCount < GraphicsContext.maximumFilterCount else {
             return Diagnostics.report(.invalidValue, "more than 64 filters on one context; later ones are ignored")
         }
