@@ -71,3 +71,52 @@ extension CompatibilityTests {
         #expect([dark.red, dark.green, dark.blue] == [153, 204, 255])
     }
 }
+
+extension CompatibilityTests {
+    @Test func theClockDrawsItsFaceAndHand() {
+        let host = HeadlessHost(size: CGSize(width: 100, height: 100)) { AnalogClock() }
+        host.date = Date(timeIntervalSinceReferenceDate: 15)           // second 15: the hand points right
+        let image = host.render()
+        #expect(image.pixel(x: 80, y: 50).red > 200)                   // on the hand
+        #expect(image.pixel(x: 50, y: 20).alpha == 0)                  // no hand straight up
+        #expect(image.pixel(x: 50, y: 2).alpha > 100)                  // the face's rim
+    }
+
+    @Test func metaballsMergeIntoOneBlob() {
+        let image = ImageRenderer(content: Metaballs(positions: [CGPoint(x: 60, y: 50), CGPoint(x: 95, y: 50)])).cgImage
+        let bridge = image?.pixel(x: 78, y: 50)
+        #expect(bridge?.alpha == 255)                                  // the gap between the balls is filled
+        #expect(image?.pixel(x: 10, y: 10).alpha == 0)
+    }
+
+    @Test func dragsDrawLines() {
+        let host = HeadlessHost(size: CGSize(width: 120, height: 120)) { DrawingPad() }
+        host.drag(from: CGPoint(x: 20, y: 60), to: CGPoint(x: 100, y: 60))
+        let image = host.render()
+        #expect(image.pixel(x: 60, y: 60).blue > 200)
+        #expect(image.pixel(x: 60, y: 20).alpha == 0)
+    }
+
+    @Test func lifeStepsOnTheTimer() {
+        // A blinker: three in a row turns from horizontal to vertical every step.
+        let board = LifeBoard(size: 10, alive: [[3, 4], [4, 4], [5, 4]])
+        let host = HeadlessHost(size: CGSize(width: 100, height: 100)) { GameOfLife(board: board) }
+        host.date = Date(timeIntervalSinceReferenceDate: 0)
+        _ = host.render()
+        host.advance(by: 0.5)
+        #expect(board.cells == [[4, 3], [4, 4], [4, 5]])
+        let image = host.render()
+        #expect(image.pixel(x: 45, y: 35).green > 150)                 // cell (4, 3)
+        #expect(image.pixel(x: 35, y: 45).alpha == 0)                  // cell (3, 4) died
+    }
+
+    @Test func visualizerBarsMoveWithTime() {
+        let start = Date(timeIntervalSinceReferenceDate: 0)
+        let host = HeadlessHost(size: CGSize(width: 100, height: 40)) { Visualizer(start: start) }
+        host.date = start
+        let first = host.render()
+        host.date = start.addingTimeInterval(0.4)
+        let later = host.render()
+        #expect(first.pngData() != later.pngData())
+    }
+}
