@@ -120,3 +120,66 @@ extension CompatibilityTests {
         #expect(first.pngData() != later.pngData())
     }
 }
+
+extension CompatibilityTests {
+    @Test func thePieHasItsSlicesAndLegend() {
+        let host = HeadlessHost(size: CGSize(width: 220, height: 120)) {
+            PieChart(slices: [PieSlice(value: 3, color: .blue), PieSlice(value: 1, color: .orange)])
+        }
+        let image = host.render()
+        // The pie (left, 88 pt across after padding): blue on the right of its centre
+        // (three quarters clockwise from the top), orange in its top-left quarter.
+        var blue = 0, orange = 0
+        for y in 0..<120 { for x in 0..<110 {
+            let p = image.pixel(x: x, y: y)
+            if p.blue > 200 && p.red < 50 { blue += 1 }
+            if p.red > 200 && p.green > 120 && p.blue < 50 { orange += 1 }
+        } }
+        #expect(blue > 2 * orange && orange > 500)
+        #expect(host.accessibilityReading == ["3", "1"])
+    }
+
+    @Test func starsStreakOnABlackSky() {
+        let start = Date(timeIntervalSinceReferenceDate: 0)
+        let host = HeadlessHost(size: CGSize(width: 200, height: 150)) { StarField(start: start) }
+        host.date = start.addingTimeInterval(2)
+        let image = host.render()
+        #expect(image.pixel(x: 1, y: 1) == (0, 0, 0, 255))
+        var lit = 0
+        for y in 0..<150 { for x in 0..<200 where image.pixel(x: x, y: y).red > 128 { lit += 1 } }
+        #expect(lit > 30)
+    }
+
+    @Test func glowTextIsAGradientThroughText() throws {
+        let image = try #require(ImageRenderer(content: GlowText("Neon")).cgImage)
+        #expect(image.pixel(x: 2, y: 2) == (0, 0, 0, 255))             // the background
+        var coloured = 0
+        for y in 0..<image.height { for x in 0..<image.width {
+            let p = image.pixel(x: x, y: y)
+            if p.red > 150 && p.blue > 100 { coloured += 1 }
+        } }
+        #expect(coloured > 300)
+    }
+
+    @Test func rainFallsOverTheSky() {
+        let start = Date(timeIntervalSinceReferenceDate: 0)
+        let host = HeadlessHost(size: CGSize(width: 200, height: 140)) { RainEffect(start: start) }
+        host.date = start.addingTimeInterval(1)
+        let image = host.render()
+        let top = image.pixel(x: 199, y: 0), bottom = image.pixel(x: 199, y: 139)
+        #expect(top.red > bottom.red)                                  // grey to black
+        var cyan = 0
+        for y in 0..<140 { for x in 0..<200 { let p = image.pixel(x: x, y: y); if p.green > p.red + 40 { cyan += 1 } } }
+        #expect(cyan > 50)
+    }
+
+    @Test func theRingShowsItsProgress() {
+        let host = HeadlessHost(size: CGSize(width: 132, height: 132)) { ProgressRing(progress: 0.25) }
+        let image = host.render()
+        #expect(host.accessibilityReading == ["25%"])
+        // A quarter from the top, clockwise: the right side's top is drawn, the left is track only.
+        let right = image.pixel(x: 66 + 45, y: 66 - 20), left = image.pixel(x: 66 - 45, y: 66 - 20)
+        #expect(right.alpha == 255 && right.green > 150)
+        #expect(left.alpha < 120)
+    }
+}
