@@ -183,3 +183,48 @@ extension CompatibilityTests {
         #expect(left.alpha < 120)
     }
 }
+
+extension CompatibilityTests {
+    @Test func theWaveAnimatesItsPhase() {
+        let host = HeadlessHost(size: CGSize(width: 200, height: 60)) { WaveView() }
+        host.date = Date(timeIntervalSinceReferenceDate: 0)
+        let before = host.render()
+        host.tap(at: CGPoint(x: 100, y: 50))
+        host.advance(by: 0.5)
+        let middle = host.render()
+        host.advance(by: 1)
+        let after = host.render()
+        // A quarter of the way along, the crest is 10 pt below the middle line (y 40);
+        // half a turn of phase moves it 10 pt above (y 20).
+        #expect(before.pixel(x: 50, y: 36).alpha == 0 && before.pixel(x: 50, y: 45).alpha == 255)
+        #expect(after.pixel(x: 50, y: 24).alpha == 255)
+        #expect(middle.pngData() != before.pngData() && middle.pngData() != after.pngData())
+    }
+
+    @Test func theWeatherCardReadsAsOne() {
+        let host = HeadlessHost(size: CGSize(width: 160, height: 150)) { WeatherCard(temperature: 21, place: "Lisbon") }
+        let image = host.render()
+        #expect(image.pixel(x: 1, y: 1).alpha == 0)                    // the rounded corner
+        #expect(image.pixel(x: 80, y: 140).blue > 200)                 // the gradient
+        #expect(host.accessibilityElements.count == 1)
+        #expect(host.accessibilityReading.first?.contains("21°") == true)
+    }
+
+    @Test func confettiFalls() {
+        let start = Date(timeIntervalSinceReferenceDate: 0)
+        let host = HeadlessHost(size: CGSize(width: 200, height: 160)) { Confetti(start: start) }
+        host.date = start.addingTimeInterval(1)
+        let image = host.render()
+        var pieces = 0
+        for y in 0..<160 { for x in 0..<200 where image.pixel(x: x, y: y).alpha == 255 { pieces += 1 } }
+        #expect(pieces > 600)                                          // about 40 pieces of 60 px
+    }
+
+    @Test func theYearGridCountsDays() {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let day = calendar.date(from: DateComponents(year: 2024, month: 2, day: 1, hour: 12))!
+        let host = HeadlessHost(size: CGSize(width: 206, height: 240)) { YearGrid(today: day) }
+        #expect(host.accessibilityReading.first == "32 / 366")
+    }
+}
