@@ -141,9 +141,35 @@ public struct KeyframeTrack<Root, TrackValue: Animatable, Content: KeyframeTrack
     var tracks: [AnyKeyframeTrack<Root>] { [track] }
 }
 
-/// Several tracks (what a `KeyframesBuilder` makes).
+/// Several tracks (what a `KeyframesBuilder` makes). Keyframes written straight
+/// into the builder, with no `KeyframeTrack` around them, are one track of the
+/// whole value, in their order.
 public struct KeyframeTrackList<Value>: Keyframes, KeyframeTracks {
-    let tracks: [AnyKeyframeTrack<Value>]
+    let explicit: [AnyKeyframeTrack<Value>]
+    var loose: LooseKeyframes<Value>?
+
+    init(tracks: [AnyKeyframeTrack<Value>], loose: LooseKeyframes<Value>? = nil) {
+        explicit = tracks
+        self.loose = loose
+    }
+
+    var tracks: [AnyKeyframeTrack<Value>] { explicit + (loose.map { [$0.track()] } ?? []) }
+
+    /// The tracks of `parts` side by side, their loose keyframes one after another.
+    static func combining(_ parts: [KeyframeTrackList<Value>]) -> KeyframeTrackList<Value> {
+        let loose = parts.compactMap(\.loose)
+        let merged = loose.first.map { first in
+            LooseKeyframes(frames: loose.flatMap(\.frames), build: first.build)
+        }
+        return KeyframeTrackList(tracks: parts.flatMap(\.explicit), loose: merged)
+    }
+}
+
+/// Keyframes of the whole value, type-erased until they become a track.
+struct LooseKeyframes<Value> {
+    let frames: [Any]
+    let build: ([Any]) -> AnyKeyframeTrack<Value>
+    func track() -> AnyKeyframeTrack<Value> { build(frames) }
 }
 
 @resultBuilder @MainActor
@@ -154,8 +180,17 @@ public enum KeyframesBuilder<Value> {
             return tracks(t)
         } ?? [])
     }
+    /// A keyframe of the whole value, written with no `KeyframeTrack` around it.
+    public static func buildExpression<K: KeyframeTrackContent>(_ k: K) -> KeyframeTrackList<Value>
+        where K.Value == Value, Value: Animatable {
+        let frames = KeyframeTrackContentBuilder<Value>.buildExpression(k).keyframes
+        return KeyframeTrackList(tracks: [], loose: LooseKeyframes(frames: frames) { all in
+            let keyframes = all.compactMap { $0 as? Keyframe<Value> }
+            return KeyframeTrack<Value, Value, KeyframeSequence<Value>>(content: { KeyframeSequence(keyframes: keyframes) }).track
+        })
+    }
     public static func buildBlock(_ parts: KeyframeTrackList<Value>...) -> KeyframeTrackList<Value> {
-        KeyframeTrackList(tracks: parts.flatMap(\.tracks))
+        KeyframeTrackList.combining(parts)
     }
     public static func buildOptional(_ part: KeyframeTrackList<Value>?) -> KeyframeTrackList<Value> {
         part ?? KeyframeTrackList(tracks: [])
@@ -163,7 +198,7 @@ public enum KeyframesBuilder<Value> {
     public static func buildEither(first: KeyframeTrackList<Value>) -> KeyframeTrackList<Value> { first }
     public static func buildEither(second: KeyframeTrackList<Value>) -> KeyframeTrackList<Value> { second }
     public static func buildArray(_ parts: [KeyframeTrackList<Value>]) -> KeyframeTrackList<Value> {
-        KeyframeTrackList(tracks: parts.flatMap(\.tracks))
+        KeyframeTrackList.combining(parts)
     }
 }
 

@@ -376,6 +376,21 @@ extension View {
         ModifiedContent(content: self, modifier: _OverlayModifier(secondary: content(), alignment: alignment, inFront: false))
     }
 
+    /// Puts `overlay` in front of this view, aligned in its frame (the older form;
+    /// a style, such as a colour, fills the frame instead).
+    @_disfavoredOverload
+    public func overlay<V: View>(_ overlay: V, alignment: Alignment = .center) -> ModifiedContent<Self, _OverlayModifier<V>> {
+        ModifiedContent(content: self, modifier: _OverlayModifier(secondary: overlay, alignment: alignment, inFront: true))
+    }
+
+    /// Puts `background` behind this view, aligned in its frame (the older form).
+    @_disfavoredOverload
+    public func background<V: View>(_ background: V, alignment: Alignment = .center)
+        -> ModifiedContent<Self, _OverlayModifier<V>> {
+        ModifiedContent(content: self, modifier: _OverlayModifier(secondary: background, alignment: alignment,
+                                                                  inFront: false))
+    }
+
     /// Fills this view's frame in front of it with a style.
     public func overlay<S: ShapeStyle>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all)
         -> ModifiedContent<Self, _OverlayModifier<_ShapeView<Rectangle, S>>> {

@@ -57,8 +57,8 @@ extension View {
         ModifiedContent(content: self, modifier: _MaskModifier(alignment: alignment, mask: mask()))
     }
 
-    /// Masks the view with the alpha of `mask` (the older form, centred).
-    @available(*, deprecated, message: "Use mask(alignment:_:) instead.")
+    /// Masks the view with the alpha of `mask` (the older form, centred; SwiftUI
+    /// soft-deprecates it without a warning, and so does OpenCanvas).
     public func mask<Mask: View>(_ mask: Mask) -> ModifiedContent<Self, _MaskModifier<Mask>> {
         ModifiedContent(content: self, modifier: _MaskModifier(alignment: .center, mask: mask))
     }

@@ -34,8 +34,8 @@ extension View {
         ModifiedContent(content: self, modifier: _PassThroughModifier())
     }
 
-    /// Extends the view into the safe area (the older form).
-    @available(*, deprecated, renamed: "ignoresSafeArea(_:edges:)")
+    /// Extends the view into the safe area (the older form; soft-deprecated, as in
+    /// SwiftUI: no warning).
     public func edgesIgnoringSafeArea(_ edges: Edge.Set) -> ModifiedContent<Self, _PassThroughModifier> {
         ModifiedContent(content: self, modifier: _PassThroughModifier())
     }

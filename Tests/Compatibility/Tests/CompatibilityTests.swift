@@ -228,3 +228,99 @@ extension CompatibilityTests {
         #expect(host.accessibilityReading.first == "32 / 366")
     }
 }
+
+extension CompatibilityTests {
+    @Test func theFlowerHasPetalsAllRound() throws {
+        let image = try #require(ImageRenderer(content: Flower()).cgImage)
+        #expect(image.pixel(x: 60, y: 20).alpha > 100)                 // top petal
+        #expect(image.pixel(x: 100, y: 60).alpha > 100)                // right petal
+        #expect(image.pixel(x: 2, y: 2).alpha == 0)
+    }
+
+    @Test func theSparklineSpansItsWidth() throws {
+        let image = try #require(ImageRenderer(content: Sparkline(values: [1, 3, 2, 5, 4])).cgImage)
+        var left = false, right = false
+        for y in 0..<image.height {
+            if image.pixel(x: 5, y: y).green > 150 { left = true }
+            if image.pixel(x: image.width - 5, y: y).green > 150 { right = true }
+        }
+        #expect(left && right)
+    }
+
+    @Test func dotsPulse() {
+        let host = HeadlessHost(size: CGSize(width: 100, height: 50)) { LoadingDots() }
+        host.date = Date(timeIntervalSinceReferenceDate: 0)
+        let first = host.render()
+        host.advance(by: 0.3)
+        #expect(host.render().pngData() != first.pngData())
+    }
+
+    @Test func theCountdownCountsOnTheClock() {
+        let now = Date(timeIntervalSinceReferenceDate: 1000)
+        let host = HeadlessHost(size: CGSize(width: 200, height: 80)) { Countdown(target: now.addingTimeInterval(12)) }
+        host.date = now
+        #expect(host.accessibilityReading == ["12 s"])
+        host.advance(by: 3)
+        #expect(host.accessibilityReading == ["9 s"])
+    }
+
+    @Test func observationModelsRedraw() {
+        let host = HeadlessHost(size: CGSize(width: 120, height: 120)) { ObservableCounter() }
+        #expect(host.accessibilityReading == ["Taps: 0"])
+        host.tap(at: CGPoint(x: 60, y: 75))
+        #expect(host.accessibilityReading == ["Taps: 1"])
+    }
+
+    @Test func ripplesAreConcentric() throws {
+        let image = try #require(ImageRenderer(content: Ripples()).cgImage)
+        #expect(image.pixel(x: 60, y: 60).alpha == 0)                  // the centre is empty
+        #expect(image.pixel(x: 60 + 48, y: 60).alpha > 100)            // the outer ring (r ≈ 48)
+    }
+
+    @Test func checkerboardTilesAndLabels() throws {
+        let image = try #require(ImageRenderer(content: Checkerboard()).cgImage)
+        #expect(image.pixel(x: 5, y: 5) == (0, 0, 0, 255))
+        #expect(image.pixel(x: 15, y: 5).alpha == 0)
+        var red = 0
+        for y in 20..<40 { for x in 20..<80 where image.pixel(x: x, y: y).red > 200 && image.pixel(x: x, y: y).green < 120 { red += 1 } }
+        #expect(red > 20)
+    }
+
+    @Test func theBallBouncesThroughItsKeyframes() {
+        let host = HeadlessHost(size: CGSize(width: 60, height: 120)) { Bounce() }
+        host.date = Date(timeIntervalSinceReferenceDate: 0)
+        let rest = host.render()
+        #expect(rest.pixel(x: 30, y: 105).alpha == 255)               // at the bottom
+        host.tap(at: CGPoint(x: 30, y: 105))
+        host.advance(by: 0.3)
+        let top = host.render()
+        #expect(top.pixel(x: 30, y: 45).alpha == 255)                 // 60 pt up
+        #expect(top.pixel(x: 30, y: 110).alpha == 0)
+    }
+
+    @Test func orbsGlowWhereTheyMeet() throws {
+        let image = try #require(ImageRenderer(content: GlowOrbs()).cgImage)
+        let pink = image.pixel(x: 45, y: 55), meet = image.pixel(x: 82, y: 70)
+        #expect(pink.red > 150)
+        #expect(Int(meet.red) + Int(meet.blue) > 200)
+        #expect(image.pixel(x: 2, y: 158) == (0, 0, 0, 255))
+    }
+
+    @Test func theBadgeCountsTaps() {
+        let host = HeadlessHost(size: CGSize(width: 200, height: 100)) { BadgeButton() }
+        #expect(host.accessibilityReading.contains { $0.contains("3") })
+        host.tap(at: CGPoint(x: 100, y: 50))
+        #expect(host.accessibilityReading.contains { $0.contains("4") })
+    }
+
+    @Test func measuredTextSitsInItsFrame() throws {
+        let image = try #require(ImageRenderer(content: TextMeasure()).cgImage)
+        var orange = 0, dark = 0
+        for y in 0..<60 { for x in 0..<160 {
+            let p = image.pixel(x: x, y: y)
+            if p.red > 200 && p.green > 100 && p.blue < 60 { orange += 1 }
+            if p.alpha > 200 && p.red < 60 && p.green < 60 { dark += 1 }
+        } }
+        #expect(orange > 100 && dark > 50)                             // the frame and the label
+    }
+}
