@@ -204,3 +204,29 @@ extension ViewModifierTests {
         #expect(rgbaAt(image, 20, 25) == [255, 59, 48, 255])
     }
 }
+
+struct Highlight: PreferenceKey {
+    static let defaultValue: String = ""
+    static func reduce(value: inout String, nextValue: () -> String) { value += nextValue() }
+}
+
+struct Labelled: View {
+    @State private var suffix = "a"
+    var body: some View {
+        HStack {
+            Color.red.frame(width: 20, height: 20).preference(key: Highlight.self, value: "x")
+            Color.blue.frame(width: 20, height: 20).preference(key: Highlight.self, value: suffix)
+                .onTapGesture { suffix = "b" }
+        }
+        .overlayPreferenceValue(Highlight.self, alignment: .bottom) { value in Text(value) }
+    }
+}
+
+extension ViewModifierTests {
+    @Test func preferenceValuesMakeOverlays() {
+        let host = HeadlessHost(size: CGSize(width: 100, height: 60)) { Labelled() }
+        #expect(host.accessibilityReading == ["xa"])
+        host.tap(at: CGPoint(x: 64, y: 30))
+        #expect(host.accessibilityReading == ["xb"])     // the overlay follows a changed preference
+    }
+}
