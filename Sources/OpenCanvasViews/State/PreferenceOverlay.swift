@@ -49,17 +49,7 @@ final class PreferenceOverlayNode: WrapperNode {
         self.frame = frame
         child.place(in: frame)
         let child = self.child, build = self.build
-        let node: ViewNode
-        if let graph = ViewGraph.current, let identity {
-            node = graph.within(identity) {
-                graph.withBuildTransaction(transaction) {
-                    if let owner { return graph.buildingBody(owner) { graph.reading(as: owner) { build(child) } } }
-                    return build(child)
-                }
-            }
-        } else {
-            node = build(child)
-        }
+        let node = ViewGraph.buildAtPlacement(identity: identity, transaction: transaction, owner: owner) { build(child) }
         let s = node.measure(ProposedViewSize(frame.size))
         node.place(in: alignment.place(s, in: frame, child: node))
         secondary = node

@@ -59,22 +59,17 @@ public struct _PreferenceChangeModifier<Key: PreferenceKey>: _PrimitiveViewModif
     let action: (Key.Value) -> Void
 
     public func _makeNode<Content: View>(content: Content, inputs: _ViewInputs) -> _ViewOutputs {
-        let last = ViewGraph.current.map { graph in graph.slot(graph.key("onPreferenceChange")) { LastPreference<Key.Value>() } }
+        let last = ViewGraph.current.map { graph in graph.slot(graph.key("onPreferenceChange")) { LastReported<Key.Value>() } }
         return _ViewOutputs(PreferenceObserverNode<Key>(child: OpenCanvasViews.makeNode(content, environment: inputs.environment),
                                                         action: action, last: last))
     }
 }
 
-/// The value a view's preference observer saw last.
-final class LastPreference<Value> {
-    var value: Value?
-}
-
 final class PreferenceObserverNode<Key: PreferenceKey>: WrapperNode where Key.Value: Equatable {
     let action: (Key.Value) -> Void
-    let last: LastPreference<Key.Value>?
+    let last: LastReported<Key.Value>?
 
-    init(child: ViewNode, action: @escaping (Key.Value) -> Void, last: LastPreference<Key.Value>?) {
+    init(child: ViewNode, action: @escaping (Key.Value) -> Void, last: LastReported<Key.Value>?) {
         self.action = action
         self.last = last
         super.init(child: child)
@@ -86,10 +81,8 @@ final class PreferenceObserverNode<Key: PreferenceKey>: WrapperNode where Key.Va
         // Read after placement: views made at placement (geometry readers) count.
         guard let last, let graph = ViewGraph.current else { return }
         let value = preferenceValue(Key.self, under: child)
-        guard last.value != value else { return }
-        last.value = value
         let action = self.action
-        graph.lifecycles.deferred.append { action(value) }
+        last.report(value, in: graph) { _, new in action(new) }
     }
 }
 

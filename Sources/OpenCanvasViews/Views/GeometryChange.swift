@@ -10,24 +10,35 @@ public struct _GeometryChangeModifier<Value: Equatable>: _PrimitiveViewModifier 
     let action: (_ old: Value, _ new: Value) -> Void
 
     public func _makeNode<Content: View>(content: Content, inputs: _ViewInputs) -> _ViewOutputs {
-        let slot = ViewGraph.current.map { graph in graph.slot(graph.key("onGeometryChange")) { LastGeometry<Value>() } }
+        let slot = ViewGraph.current.map { graph in graph.slot(graph.key("onGeometryChange")) { LastReported<Value>() } }
         return _ViewOutputs(GeometryChangeNode(child: OpenCanvasViews.makeNode(content, environment: inputs.environment),
                                                transform: transform, action: action, last: slot))
     }
 }
 
-/// The value a view's geometry gave last time.
-final class LastGeometry<Value> {
-    var value: Value?
+/// The value a view reported last time (its geometry, its preference), kept in a
+/// slot between frames; a different one runs the view's action after the frame.
+final class LastReported<Value: Equatable> {
+    private var value: Value?
+
+    /// Notes `value`; when it differs from the last one (or is the first), queues
+    /// `action(old, new)` to run after the frame (old is new the first time).
+    @MainActor
+    func report(_ new: Value, in graph: ViewGraph, _ action: @escaping (Value, Value) -> Void) {
+        guard value != new else { return }
+        let old = value ?? new
+        value = new
+        graph.lifecycles.deferred.append { action(old, new) }
+    }
 }
 
 final class GeometryChangeNode<Value: Equatable>: WrapperNode {
     let transform: (GeometryProxy) -> Value
     let action: (Value, Value) -> Void
-    let last: LastGeometry<Value>?
+    let last: LastReported<Value>?
 
     init(child: ViewNode, transform: @escaping (GeometryProxy) -> Value, action: @escaping (Value, Value) -> Void,
-         last: LastGeometry<Value>?) {
+         last: LastReported<Value>?) {
         self.transform = transform
         self.action = action
         self.last = last
@@ -39,11 +50,7 @@ final class GeometryChangeNode<Value: Equatable>: WrapperNode {
         child.place(in: frame)
         guard let last, let graph = ViewGraph.current else { return }
         let value = transform(GeometryProxy(size: frame.size, globalFrame: frame, spaces: CoordinateSpaces.stack))
-        guard last.value != value else { return }
-        let old = last.value ?? value
-        last.value = value
-        let action = self.action
-        graph.lifecycles.deferred.append { action(old, value) }
+        last.report(value, in: graph, action)
     }
 }
 

@@ -59,6 +59,23 @@ extension GeometryReader: PrimitiveView {
     }
 }
 
+extension ViewGraph {
+    /// Makes content while its container is placed (a geometry reader's content, a
+    /// preference overlay): under the container's identity, with the transaction the
+    /// container was made in, and as part of the body that made it, so that what the
+    /// content reads is read for that body. Outside a host, just `make()`.
+    static func buildAtPlacement(identity: String?, transaction: Transaction?, owner: String?,
+                                 _ make: () -> ViewNode) -> ViewNode {
+        guard let graph = ViewGraph.current, let identity else { return make() }
+        return graph.within(identity) {
+            graph.withBuildTransaction(transaction) {
+                if let owner { return graph.buildingBody(owner) { graph.reading(as: owner) { make() } } }
+                return make()
+            }
+        }
+    }
+}
+
 /// The named coordinate spaces of the nodes being placed (placement runs depth
 /// first on the main actor, so a stack of the enclosing ones is enough).
 @MainActor
@@ -87,18 +104,7 @@ final class GeometryReaderNode: ViewNode {
         super.place(in: frame)
         let proxy = GeometryProxy(size: frame.size, globalFrame: frame, spaces: CoordinateSpaces.stack)
         // The content is made at placement, under the reader's identity.
-        let node: ViewNode
-        if let graph = ViewGraph.current, let identity {
-            node = graph.within(identity) {
-                graph.withBuildTransaction(transaction) {
-                    // What the content reads (it runs now) is read for the body.
-                    if let owner { return graph.buildingBody(owner) { graph.reading(as: owner) { build(proxy) } } }
-                    return build(proxy)
-                }
-            }
-        } else {
-            node = build(proxy)
-        }
+        let node = ViewGraph.buildAtPlacement(identity: identity, transaction: transaction, owner: owner) { build(proxy) }
         let s = node.measure(ProposedViewSize(frame.size))
         node.place(in: CGRect(origin: frame.origin, size: s))
         child = node

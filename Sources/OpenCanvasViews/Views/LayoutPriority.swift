@@ -23,12 +23,7 @@ final class LayoutPriorityNode: WrapperNode {
 
     /// The priority of a stack's child: that of the outermost `layoutPriority` around it.
     static func priority(of node: ViewNode) -> Double {
-        var n = node
-        while true {
-            if let p = n as? LayoutPriorityNode { return p.priority }
-            guard let wrapper = n as? WrapperNode else { return 0 }
-            n = wrapper.child
-        }
+        outermost(LayoutPriorityNode.self, around: node)?.priority ?? 0
     }
 }
 

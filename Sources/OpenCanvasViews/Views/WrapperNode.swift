@@ -21,4 +21,15 @@ package class WrapperNode: ViewNode {
     }
     override func baseline(first: Bool, size: CGSize) -> CGFloat? { child.baseline(first: first, size: size) }
     package override func render(in context: RenderContext) { child.render(in: context) }
+
+    /// The outermost wrapper of type `T` around `node` (through other wrappers), if any:
+    /// how a stack reads what its children's modifiers say (`zIndex`, `layoutPriority`).
+    static func outermost<T: WrapperNode>(_ type: T.Type, around node: ViewNode) -> T? {
+        var n = node
+        while true {
+            if let found = n as? T { return found }
+            guard let wrapper = n as? WrapperNode else { return nil }
+            n = wrapper.child
+        }
+    }
 }

@@ -21,14 +21,7 @@ final class ZIndexNode: WrapperNode {
     }
 
     /// The z index of a stack's child: that of the outermost `zIndex` around it.
-    static func index(of node: ViewNode) -> Double {
-        var n = node
-        while true {
-            if let z = n as? ZIndexNode { return z.index }
-            guard let wrapper = n as? WrapperNode else { return 0 }
-            n = wrapper.child
-        }
-    }
+    static func index(of node: ViewNode) -> Double { outermost(ZIndexNode.self, around: node)?.index ?? 0 }
 }
 
 extension View {
