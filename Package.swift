@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
         // The live X11 window: the only product that links libX11 and libXext.
         .library(name: "OpenCanvasWindow", targets: ["OpenCanvasWindow"]),
+        // Snapshot testing for users' test targets (Swift Testing or XCTest).
+        .library(name: "OpenCanvasTesting", targets: ["OpenCanvasTesting"]),
         .executable(name: "canvas-gallery", targets: ["CanvasGallery"]),
         .executable(name: "canvas-bench", targets: ["CanvasBench"]),
         .executable(name: "first-picture", targets: ["FirstPicture"]),
@@ -80,7 +82,10 @@ let package = Package(
                                                         "CanvasRender"]),
 
         // MARK: 8 — hosts: headless (images, taps, the clock, export) and the X11 window
-        .target(name: "OpenCanvasHeadless", dependencies: ["OpenCanvasViews", "OpenCanvasDrawing", "Combine", "CanvasGeometry", "CanvasPaint",
+        // CTypeDiscovery: reads the Swift runtime's conformance records, so that
+        // PreviewRenderer finds every `#Preview` (types with compiler-made names).
+        .target(name: "CTypeDiscovery"),
+        .target(name: "OpenCanvasHeadless", dependencies: ["OpenCanvasViews", "CTypeDiscovery", "OpenCanvasDrawing", "Combine", "CanvasGeometry", "CanvasPaint",
                                                            "CanvasRender", "CanvasCodecs"]),
         .target(name: "CX11", linkerSettings: [.linkedLibrary("X11"), .linkedLibrary("Xext")]),
         .target(name: "OpenCanvasWindow", dependencies: ["OpenCanvas", "OpenCanvasHeadless", "OpenCanvasViews",
@@ -92,6 +97,11 @@ let package = Package(
                                                    "QuartzCore"]),
         // `import SwiftUI`: the umbrella under SwiftUI's name.
         .target(name: "SwiftUI", dependencies: ["OpenCanvas"]),
+
+        // Snapshot assertions for users' tests: images, accessibility readings,
+        // layouts and animation frames against references beside the test file.
+        .target(name: "OpenCanvasTesting", dependencies: ["OpenCanvasHeadless", "OpenCanvasViews", "OpenCanvasDrawing",
+                                                          "CanvasCodecs"]),
 
         // MARK: 9 — tools, and the example scenes they and the tests share
         .target(name: "CanvasScenes", dependencies: ["OpenCanvas"]),
@@ -113,6 +123,8 @@ let package = Package(
         .testTarget(name: "OpenCanvasTests", dependencies: ["OpenCanvas", "OpenCanvasViews", "RenderTesting", "CanvasGeometry", "CanvasEffects",
                                                             "CanvasScenes", "CanvasText", "CanvasCodecs", "CanvasPaint"],
                     exclude: ["References"]),
+        .testTarget(name: "OpenCanvasTestingTests", dependencies: ["OpenCanvasTesting", "OpenCanvas"],
+                    exclude: ["__Snapshots__"]),
         .testTarget(name: "OpenCanvasWindowTests", dependencies: ["OpenCanvasWindow", "RenderTesting"]),
     ]
 )

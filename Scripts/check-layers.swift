@@ -22,14 +22,14 @@ let ranks: [String: Double] = [
     "CFontStack": 5, "CUnicode": 5, "CPNG": 5, "CJPEG": 5, "CanvasText": 5.1, "CanvasCodecs": 5.1,
     "Combine": 5.2,
     // 6 drawing API, 7 views, 8 hosts and the umbrella
-    "OpenCanvasDrawing": 6, "CoreGraphics": 6.5, "QuartzCore": 6.5, "OpenCanvasMacros": 6.9, "OpenCanvasViews": 7, "OpenCanvasHeadless": 8, "CX11": 8,
-    "OpenCanvas": 8.1, "SwiftUI": 8.15, "OpenCanvasWindow": 8.2,
+    "OpenCanvasDrawing": 6, "CoreGraphics": 6.5, "QuartzCore": 6.5, "OpenCanvasMacros": 6.9, "OpenCanvasViews": 7, "CTypeDiscovery": 7.5, "OpenCanvasHeadless": 8, "CX11": 8,
+    "OpenCanvas": 8.1, "SwiftUI": 8.15, "OpenCanvasWindow": 8.2, "OpenCanvasTesting": 8.3,
     // 9 tools, examples and test support
     "CanvasScenes": 9, "RenderTesting": 9,
     "CanvasGallery": 9.1, "CanvasBench": 9.1, "CanvasStress": 9.1, "FirstPicture": 9.1,
     // 10 tests
     "CanvasGeometryTests": 10, "CanvasRasterTests": 10, "CanvasPaintTests": 10,
-    "OpenCanvasTests": 10, "OpenCanvasWindowTests": 10,
+    "OpenCanvasTests": 10, "OpenCanvasWindowTests": 10, "OpenCanvasTestingTests": 10,
 ]
 
 /// Modules of the toolchain and the system, which need no declaration.

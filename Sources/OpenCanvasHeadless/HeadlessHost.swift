@@ -165,6 +165,13 @@ public final class HeadlessHost<Content: View> {
         return OpenCanvasViews.accessibilityElements(root)
     }
 
+    /// The frames of the current frame's view tree as text (see
+    /// `LayoutDescription`): what a layout snapshot compares.
+    package var layoutDescription: String {
+        if needsRender { _ = render() }
+        return root.map(LayoutDescription.of) ?? ""
+    }
+
     /// What a screen reader would speak, element by element.
     public var accessibilityReading: [String] { accessibilityElements.map(\.reading) }
 

@@ -30,25 +30,76 @@ public enum PreviewRenderer {
     public static let defaultDevice = "iPhone 16 Pro"
 
     /// Renders every preview of `providers` into `directory` (made if missing);
-    /// returns the files written, in order.
+    /// returns the files written, in order. The previews' clocks show `date`
+    /// (now, as in Xcode's canvas, when `nil`; give one for pictures that are
+    /// the same on every run).
     @discardableResult
     public static func render(_ providers: [any PreviewProvider.Type], to directory: URL,
-                              scale: CGFloat = 2) throws -> [URL] {
+                              scale: CGFloat = 2, date: Date? = nil) throws -> [URL] {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var written: [URL] = []
-        for provider in providers {
-            let name = String(describing: provider)
-            for (index, preview) in previews(ofAny: provider).enumerated() {
-                let label = preview.traits.displayName ?? "\(index)"
-                let file = directory.appendingPathComponent("\(fileName(name))-\(fileName(label)).png")
-                guard let image = image(of: preview, scale: scale), let png = image.pngData() else {
-                    throw PreviewRenderingError.notRendered(provider: name, preview: label)
-                }
-                try png.write(to: file)
-                written.append(file)
-            }
+        for (name, image) in images(of: providers, scale: scale, date: date) {
+            let file = directory.appendingPathComponent(name + ".png")
+            guard let image, let png = image.pngData() else { throw PreviewRenderingError.notRendered(preview: name) }
+            try png.write(to: file)
+            written.append(file)
         }
         return written
+    }
+
+    /// Renders every preview in the program — each `#Preview` and each
+    /// `PreviewProvider` type, found without being named (see `allProviders`) —
+    /// into `directory`; only those of `module` when it is given. One call in a
+    /// test renders a package's previews:
+    ///
+    ///     @Test @MainActor func previews() throws {
+    ///         try PreviewRenderer.renderAll(to: URL(fileURLWithPath: "previews"), module: "MyApp")
+    ///     }
+    @discardableResult
+    public static func renderAll(to directory: URL, module: String? = nil, scale: CGFloat = 2,
+                                 date: Date? = nil) throws -> [URL] {
+        try render(allProviders(module: module), to: directory, scale: scale, date: date)
+    }
+
+    /// The previews of `providers` as images, with the names `render` gives their
+    /// files (`nil` for a preview with no pixels: a zero or impossible size).
+    public static func images(of providers: [any PreviewProvider.Type], scale: CGFloat = 2,
+                              date: Date? = nil) -> [(name: String, image: CGImage?)] {
+        named(providers).map { ($0.name, image(of: $0.preview, scale: scale, date: date)) }
+    }
+
+    /// The file names (without `.png`) of the previews of `providers`, in order:
+    /// `<Provider>-<display name or position>` for a provider's previews, and
+    /// `<File>-<name>` for a `#Preview` (`<File>-Preview`, `-Preview-2`, … for
+    /// unnamed ones, numbered by line), unique.
+    package static func named(_ providers: [any PreviewProvider.Type]) -> [(name: String, preview: FoundPreview)] {
+        var found: [(name: String, preview: FoundPreview)] = []
+        var unnamedInFile: [String: Int] = [:]
+        var used: Set<String> = []
+        for provider in providers {
+            for (index, preview) in previews(ofAny: provider).enumerated() {
+                var name: String
+                if let source = preview.traits.source {
+                    if let label = preview.traits.displayName {
+                        name = "\(fileName(source.fileStem))-\(fileName(label))"
+                    } else {
+                        let n = unnamedInFile[source.fileID, default: 0] + 1
+                        unnamedInFile[source.fileID] = n
+                        name = "\(fileName(source.fileStem))-Preview" + (n > 1 ? "-\(n)" : "")
+                    }
+                } else {
+                    name = "\(fileName(String(describing: provider)))-\(fileName(preview.traits.displayName ?? "\(index)"))"
+                }
+                if used.contains(name) {
+                    var k = 2
+                    while used.contains("\(name)-\(k)") { k += 1 }
+                    name += "-\(k)"
+                }
+                used.insert(name)
+                found.append((name, preview))
+            }
+        }
+        return found
     }
 
     /// The previews of one provider, with what their modifiers say.
@@ -56,34 +107,32 @@ public enum PreviewRenderer {
         _PreviewTraitModifier.previews(in: provider.previews)
     }
 
-    private static func previews(ofAny provider: any PreviewProvider.Type) -> [FoundPreview] {
+    package static func previews(ofAny provider: any PreviewProvider.Type) -> [FoundPreview] {
         func open<P: PreviewProvider>(_ p: P.Type) -> [FoundPreview] { previews(of: p) }
         return open(provider)
     }
 
     /// One preview as an image.
-    package static func image(of preview: FoundPreview, scale: CGFloat) -> CGImage? {
+    package static func image(of preview: FoundPreview, scale: CGFloat, date: Date? = nil) -> CGImage? {
         let traits = preview.traits
+        var size: CGSize
         switch traits.layout {
         case .sizeThatFits:
-            let renderer = ImageRenderer(content: preview.view)
-            renderer.scale = scale
-            renderer.colorScheme = traits.colorScheme ?? .light
-            return renderer.cgImage
+            var environment = EnvironmentValues()
+            environment.colorScheme = traits.colorScheme ?? .light
+            size = ViewTree.layOutOnce(preview.view, proposal: .unspecified, environment: environment).size
         case .fixed(let width, let height):
-            return hosted(preview, size: CGSize(width: width, height: height), scale: scale)
+            size = CGSize(width: width, height: height)
         case .device:
             let deviceName = traits.device?.rawValue ?? defaultDevice
-            var size = deviceSizes[deviceName] ?? deviceSizes[defaultDevice]!
+            size = deviceSizes[deviceName] ?? deviceSizes[defaultDevice]!
             if traits.orientation.isLandscape { size = CGSize(width: size.height, height: size.width) }
-            return hosted(preview, size: size, scale: scale)
         }
-    }
-
-    private static func hosted(_ preview: FoundPreview, size: CGSize, scale: CGFloat) -> CGImage {
         let host = HeadlessHost(size: size, scale: scale) { preview.view }
-        host.colorScheme = preview.traits.colorScheme ?? .light
-        return host.render()
+        host.colorScheme = traits.colorScheme ?? .light
+        if let date { host.date = date }
+        let image = host.render()
+        return image.width > 0 && image.height > 0 ? image : nil
     }
 
     private static func fileName(_ s: String) -> String {
@@ -95,12 +144,12 @@ public enum PreviewRenderer {
 
 /// Why a preview could not be rendered.
 public enum PreviewRenderingError: Error, CustomStringConvertible {
-    case notRendered(provider: String, preview: String)
+    case notRendered(preview: String)
 
     public var description: String {
         switch self {
-        case let .notRendered(provider, preview):
-            return "the preview \(preview) of \(provider) has no pixels (a zero or impossible size)"
+        case let .notRendered(preview):
+            return "the preview \(preview) has no pixels (a zero or impossible size)"
         }
     }
 }

@@ -11,7 +11,8 @@
 enum PreviewExpansion {
     struct Problem: Error { let message: String }
 
-    static func expand(_ source: String, discriminator: String) -> Result<String, Problem> {
+    static func expand(_ source: String, discriminator: String, fileID: String = "", line: Int = 0)
+        -> Result<String, Problem> {
         let text = Array(source)
         guard var i = text.firstIndex(of: "#") else { return .failure(Problem(message: "not a #Preview")) }
         i += 1
@@ -45,9 +46,23 @@ enum PreviewExpansion {
             ? "_MacroPreview(body: \(closure))" : "_MacroPreview(\(arguments), body: \(closure))"
         return .success("""
         @MainActor struct \(name): PreviewProvider {
-            static var previews: some View { \(call).view }
+            static var previews: some View { \(call).view(fileID: \(literal(fileID)), line: \(line)) }
         }
         """)
+    }
+
+    /// A string literal of `s`.
+    static func literal(_ s: String) -> String {
+        var out = "\""
+        for c in s.unicodeScalars {
+            switch c {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out + "\""
     }
 
     /// Skips spaces, newlines and comments.

@@ -38,7 +38,10 @@ while let message = readMessage() {
         let syntax = request["syntax"] as? [String: Any] ?? [:]
         let source = syntax["source"] as? String ?? ""
         let discriminator = request["discriminator"] as? String ?? ""
-        switch PreviewExpansion.expand(source, discriminator: discriminator) {
+        let location = syntax["location"] as? [String: Any] ?? [:]
+        let fileID = location["fileID"] as? String ?? ""
+        let line = location["line"] as? Int ?? 0
+        switch PreviewExpansion.expand(source, discriminator: discriminator, fileID: fileID, line: line) {
         case .success(let expanded):
             send(["expandMacroResult": ["expandedSource": expanded, "diagnostics": []]])
         case .failure(let problem):

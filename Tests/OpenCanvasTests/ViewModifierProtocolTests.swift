@@ -57,12 +57,13 @@ struct ViewModifierProtocolTests {
         // What `#Preview("Named", traits: .sizeThatFitsLayout) { … }` expands to.
         struct Expanded: PreviewProvider {
             static var previews: some View {
-                _MacroPreview("Named", traits: .sizeThatFitsLayout) { Text("value") }.view
+                _MacroPreview("Named", traits: .sizeThatFitsLayout) { Text("value") }
+                    .view(fileID: "OpenCanvasTests/Gauges.swift", line: 12)
             }
         }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("oc-macro-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let files = try PreviewRenderer.render([Expanded.self], to: directory, scale: 1)
-        #expect(files.map(\.lastPathComponent) == ["Expanded-Named.png"])
+        #expect(files.map(\.lastPathComponent) == ["Gauges-Named.png"])
     }
 }

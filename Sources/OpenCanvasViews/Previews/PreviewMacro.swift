@@ -71,12 +71,14 @@ public struct _MacroPreview<Content: View> {
         content = body()
     }
 
-    /// The preview, its name and traits as preview modifiers.
-    public var view: some View {
+    /// The preview, its name, traits and place in the source (`Module/File.swift`
+    /// and the line of the `#Preview`) as preview modifiers.
+    public func view(fileID: String, line: Int) -> some View {
         let traits = self.traits, name = self.name
         return content.modifier(_PreviewTraitModifier { t in
             for trait in traits { trait.apply(&t) }
             if let name { t.displayName = name }
+            t.source = PreviewSource(fileID: fileID, line: line)
         })
     }
 }

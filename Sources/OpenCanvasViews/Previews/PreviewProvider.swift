@@ -57,7 +57,22 @@ package struct PreviewTraits: Sendable {
     package var device: PreviewDevice?
     package var orientation: InterfaceOrientation = .portrait
     package var colorScheme: ColorScheme?
+    /// Where a `#Preview` is written (nil for a `PreviewProvider`'s previews).
+    package var source: PreviewSource?
     package init() {}
+}
+
+/// The file and line of a `#Preview`.
+package struct PreviewSource: Hashable, Sendable {
+    /// `Module/File.swift`.
+    package let fileID: String
+    package let line: Int
+    package var module: String { String(fileID.prefix { $0 != "/" }) }
+    /// The file's name without its folder or `.swift`.
+    package var fileStem: String {
+        let file = fileID.split(separator: "/").last.map(String.init) ?? fileID
+        return file.hasSuffix(".swift") ? String(file.dropLast(6)) : file
+    }
 }
 
 /// A preview modifier: no effect on the view (a preview is drawn as the view
