@@ -7,10 +7,12 @@ import OpenCanvasViews
 ///     try PreviewRenderer.render([ClockView_Previews.self, ChartView_Previews.self],
 ///                                to: URL(fileURLWithPath: "previews"))
 ///
-/// Each preview of each provider becomes `<Provider>-<name>.png` (its display name,
-/// or its position): on its device's screen in its orientation (`.device`, the
+/// Each preview of a provider becomes `<Provider>-<name>.png` (its display name,
+/// or its position), each `#Preview` `<File>-<name>.png` (`<File>-Preview.png`,
+/// `-Preview-2.png`, … when unnamed): on its device's screen in its orientation (`.device`, the
 /// default: an iPhone 16 Pro, 402 × 874 points, unless `previewDevice` names one of
-/// the devices below), at its ideal size (`.sizeThatFits`) or at a fixed size, in
+/// the devices below, on the screen's white or black background), at its ideal
+/// size (`.sizeThatFits`) or at a fixed size (transparent around the view), in
 /// its preferred colour scheme, `scale` pixels per point.
 @MainActor
 public enum PreviewRenderer {
@@ -128,8 +130,17 @@ public enum PreviewRenderer {
             size = deviceSizes[deviceName] ?? deviceSizes[defaultDevice]!
             if traits.orientation.isLandscape { size = CGSize(width: size.height, height: size.width) }
         }
-        let host = HeadlessHost(size: size, scale: scale) { preview.view }
-        host.colorScheme = traits.colorScheme ?? .light
+        // On a device's screen the view sits on the window's background, white or
+        // black as `systemBackground` is; other layouts keep their transparency.
+        let scheme = traits.colorScheme ?? .light
+        let onScreen = traits.layout == .device
+        let host = HeadlessHost(size: size, scale: scale) {
+            ZStack {
+                if onScreen { scheme == .dark ? Color.black : Color.white }
+                preview.view
+            }
+        }
+        host.colorScheme = scheme
         if let date { host.date = date }
         let image = host.render()
         return image.width > 0 && image.height > 0 ? image : nil

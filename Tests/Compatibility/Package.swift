@@ -22,6 +22,12 @@ let package = Package(
                 // As Apple packages declare it: on Apple platforms Xcode compiles the
                 // catalog; on Linux SwiftPM copies it and OpenCanvas reads its sets.
                 resources: [.process("Assets.xcassets")]),
-        .testTarget(name: "CompatibilityTests", dependencies: ["SwiftUIFiles"], path: "Tests"),
+        // The tests use OpenCanvas's snapshot library as a user's tests would.
+        .testTarget(name: "CompatibilityTests",
+                    dependencies: [
+                        "SwiftUIFiles",
+                        .product(name: "OpenCanvasTesting", package: "OpenCanvas", condition: .when(platforms: [.linux])),
+                    ],
+                    path: "Tests", exclude: ["__Snapshots__"]),
     ]
 )

@@ -24,3 +24,7 @@ public struct BadgeButton: View {
         .padding()
     }
 }
+
+#Preview(traits: .sizeThatFitsLayout) {
+    BadgeButton()
+}

@@ -33,3 +33,7 @@ public struct BarChart: View {
         .preferredColorScheme(.dark)
     }
 }
+
+#Preview("Monthly sales", traits: .sizeThatFitsLayout) {
+    BarChart(store: SalesStore(values: [3, 5, 2, 8, 6, 4]))
+}

@@ -21,3 +21,7 @@ public struct Bounce: View {
             .onTapGesture { trigger += 1 }
     }
 }
+
+#Preview {
+    Bounce()
+}

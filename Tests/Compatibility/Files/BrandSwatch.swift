@@ -9,3 +9,11 @@ public struct BrandSwatch: View {
             .frame(width: 30, height: 30)
     }
 }
+
+#Preview("Light", traits: .sizeThatFitsLayout) {
+    BrandSwatch()
+}
+
+#Preview("Dark", traits: .sizeThatFitsLayout) {
+    BrandSwatch().preferredColorScheme(.dark)
+}

@@ -17,3 +17,7 @@ public struct Checkerboard: View {
         .frame(width: 100, height: 60)
     }
 }
+
+#Preview(traits: .sizeThatFitsLayout) {
+    Checkerboard()
+}

@@ -29,3 +29,7 @@ public struct Confetti: View {
         .frame(width: 200, height: 160)
     }
 }
+
+#Preview(traits: .sizeThatFitsLayout) {
+    Confetti(start: Date(timeIntervalSinceReferenceDate: 0))
+}

@@ -15,3 +15,7 @@ public struct Countdown: View {
         .padding()
     }
 }
+
+#Preview(traits: .sizeThatFitsLayout) {
+    Countdown(target: Date(timeIntervalSinceReferenceDate: 8))
+}

@@ -20,3 +20,7 @@ public struct DrawingPad: View {
         })
     }
 }
+
+#Preview(traits: .fixedLayout(width: 140, height: 140)) {
+    DrawingPad()
+}

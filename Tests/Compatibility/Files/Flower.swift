@@ -19,3 +19,11 @@ public struct Flower: View {
         .frame(width: 120, height: 120)
     }
 }
+
+#Preview("Twelve petals", traits: .sizeThatFitsLayout) {
+    Flower()
+}
+
+#Preview("Five petals", traits: .sizeThatFitsLayout) {
+    Flower(petals: 5)
+}

@@ -32,3 +32,7 @@ public struct GameOfLife: View {
         .onReceive(timer) { _ in board.step() }
     }
 }
+
+#Preview("Glider", traits: .sizeThatFitsLayout) {
+    GameOfLife(board: LifeBoard(size: 10, alive: [[1, 0], [2, 1], [0, 2], [1, 2], [2, 2]]))
+}

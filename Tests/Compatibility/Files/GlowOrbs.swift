@@ -20,3 +20,7 @@ public struct GlowOrbs: View {
         .frame(width: 160, height: 160)
     }
 }
+
+#Preview(traits: .sizeThatFitsLayout) {
+    GlowOrbs()
+}

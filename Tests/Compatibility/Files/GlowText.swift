@@ -16,3 +16,8 @@ public struct GlowText: View {
             .background(Color.black)
     }
 }
+
+#Preview(traits: .sizeThatFitsLayout) {
+    GlowText("Neon")
+        .preferredColorScheme(.dark)
+}

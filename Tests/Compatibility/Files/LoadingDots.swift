@@ -18,3 +18,7 @@ public struct LoadingDots: View {
         .padding()
     }
 }
+
+#Preview(traits: .sizeThatFitsLayout) {
+    LoadingDots()
+}

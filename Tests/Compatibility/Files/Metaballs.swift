@@ -21,3 +21,7 @@ public struct Metaballs: View {
         .frame(width: 160, height: 100)
     }
 }
+
+#Preview(traits: .sizeThatFitsLayout) {
+    Metaballs(positions: [CGPoint(x: 50, y: 60), CGPoint(x: 85, y: 70), CGPoint(x: 120, y: 50)])
+}

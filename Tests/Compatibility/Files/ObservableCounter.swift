@@ -23,3 +23,7 @@ public struct ObservableCounter: View {
         .padding()
     }
 }
+
+#Preview(traits: .sizeThatFitsLayout) {
+    ObservableCounter()
+}

@@ -21,3 +21,7 @@ public struct ProgressRing: View {
         .padding()
     }
 }
+
+#Preview("Seventy percent", traits: .sizeThatFitsLayout) {
+    ProgressRing(progress: 0.7)
+}

@@ -27,3 +27,7 @@ public struct RainEffect: View {
         .frame(width: 200, height: 140)
     }
 }
+
+#Preview(traits: .sizeThatFitsLayout) {
+    RainEffect(start: Date(timeIntervalSinceReferenceDate: 0))
+}

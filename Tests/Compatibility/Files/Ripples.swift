@@ -16,3 +16,7 @@ public struct Ripples: View {
         .frame(width: 120, height: 120)
     }
 }
+
+#Preview {
+    Ripples()
+}

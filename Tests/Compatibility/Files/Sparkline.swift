@@ -21,3 +21,7 @@ public struct Sparkline: View {
         .padding(4)
     }
 }
+
+#Preview(traits: .sizeThatFitsLayout) {
+    Sparkline(values: [3, 4, 2, 6, 5, 8, 7, 9, 6, 10])
+}

@@ -37,4 +37,4 @@ public struct StarField: View {
     }
 }
 
-#Preview("Stars") { StarField(start: .now) }
+#Preview("Stars") { StarField(start: Date(timeIntervalSinceReferenceDate: 0)) }

@@ -16,3 +16,7 @@ public struct TextMeasure: View {
         .frame(width: 160, height: 60)
     }
 }
+
+#Preview(traits: .sizeThatFitsLayout) {
+    TextMeasure()
+}

@@ -19,3 +19,8 @@ public struct Visualizer: View {
         }
     }
 }
+
+#Preview(traits: .sizeThatFitsLayout) {
+    Visualizer(start: Date(timeIntervalSinceReferenceDate: 0))
+        .preferredColorScheme(.dark)
+}

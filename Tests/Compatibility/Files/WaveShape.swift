@@ -42,3 +42,7 @@ public struct WaveView: View {
             }
     }
 }
+
+#Preview(traits: .sizeThatFitsLayout) {
+    WaveView()
+}

@@ -26,3 +26,7 @@ public struct WeatherCard: View {
         .accessibilityElement(children: .combine)
     }
 }
+
+#Preview("Lisbon", traits: .sizeThatFitsLayout) {
+    WeatherCard(temperature: 21, place: "Lisbon")
+}

@@ -28,3 +28,7 @@ public struct YearGrid: View {
         .padding(8)
     }
 }
+
+#Preview(traits: .landscapeLeft) {
+    YearGrid(today: Date(timeIntervalSinceReferenceDate: 800_000_000))
+}
