@@ -187,7 +187,7 @@ extension Renderer {
         // Glyph positions are relative to the run's origin.
         let tx = t.a * run.origin.x + t.tx, ty = t.d * run.origin.y + t.ty
         for r in run.runs {
-            let strike = glyphCache.strike(r.source, scaleX: t.a * r.scale, scaleY: -t.d * r.scale)
+            let strike = glyphCache.strike(r.source, scaleX: t.a * r.scale * r.widthScale, scaleY: -t.d * r.scale)
             for g in r.glyphs {
                 let ox = t.a * g.x + tx, oy = t.d * g.y + ty
                 guard abs(ox) < 1e9, abs(oy) < 1e9 else { continue }     // also false for NaN

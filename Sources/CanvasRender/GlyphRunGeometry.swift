@@ -18,9 +18,11 @@ public final class GlyphRunGeometry: Sendable {
         public var source: any GlyphOutlineSource
         /// Points per font unit (the em size over units per em).
         public var scale: Double
+        /// Horizontal scale on top of `scale` (a synthesized font width).
+        public var widthScale: Double
         public var glyphs: [Glyph]
-        public init(source: any GlyphOutlineSource, scale: Double, glyphs: [Glyph]) {
-            self.source = source; self.scale = scale; self.glyphs = glyphs
+        public init(source: any GlyphOutlineSource, scale: Double, widthScale: Double = 1, glyphs: [Glyph]) {
+            self.source = source; self.scale = scale; self.widthScale = widthScale; self.glyphs = glyphs
         }
     }
 
@@ -43,8 +45,8 @@ public final class GlyphRunGeometry: Sendable {
 
     /// The map from a glyph's font units (y up) to user space.
     @inlinable
-    func glyphTransform(_ g: Glyph, scale: Double) -> Transform {
-        Transform(a: scale, b: 0, c: 0, d: -scale, tx: origin.x + g.x, ty: origin.y + g.y)
+    func glyphTransform(_ g: Glyph, in run: Run) -> Transform {
+        Transform(a: run.scale * run.widthScale, b: 0, c: 0, d: -run.scale, tx: origin.x + g.x, ty: origin.y + g.y)
     }
 
     /// All outlines as one path in user space.
@@ -53,7 +55,7 @@ public final class GlyphRunGeometry: Sendable {
         for run in runs {
             for g in run.glyphs {
                 let outline = run.source.outline(glyph: g.id)
-                if !outline.isEmpty { path.append(outline, transform: glyphTransform(g, scale: run.scale)) }
+                if !outline.isEmpty { path.append(outline, transform: glyphTransform(g, in: run)) }
             }
         }
         return path
@@ -65,7 +67,7 @@ public final class GlyphRunGeometry: Sendable {
             for g in run.glyphs {
                 let outline = run.source.outline(glyph: g.id)
                 if outline.isEmpty { continue }
-                outline.replay(into: &sink, transform: glyphTransform(g, scale: run.scale).concatenating(t))
+                outline.replay(into: &sink, transform: glyphTransform(g, in: run).concatenating(t))
             }
         }
     }

@@ -220,7 +220,7 @@ struct LayoutBuilder {
                 if rel >= 0 && rel < range.count { prefix[rel + 1] += advance }
                 continue
             }
-            let scale = style.size / items[i].face.unitsPerEm
+            let scale = style.size / items[i].face.unitsPerEm, xScale = scale * style.widthScale
             let shaped = items[i].face.shape(text, range: items[i].range, rightToLeft: items[i].level & 1 == 1,
                                              script: items[i].script.flatMap(UnicodeSupport.scriptTag),
                                              language: options.locale,
@@ -228,10 +228,10 @@ struct LayoutBuilder {
             var glyphs: [Glyph] = []
             glyphs.reserveCapacity(shaped.count)
             for (j, g) in shaped.enumerated() {
-                var advance = g.xAdvance * scale
+                var advance = g.xAdvance * xScale
                 if j + 1 == shaped.count || shaped[j + 1].cluster != g.cluster { advance += style.tracking }
                 glyphs.append(Glyph(id: g.id, cluster: g.cluster, advance: advance.isFinite ? advance : 0,
-                                    dx: g.xOffset * scale, dy: -g.yOffset * scale - style.baselineOffset))
+                                    dx: g.xOffset * xScale, dy: -g.yOffset * scale - style.baselineOffset))
                 let rel = g.cluster - range.lowerBound
                 if rel >= 0 && rel < range.count { prefix[rel + 1] += glyphs[glyphs.count - 1].advance }
             }
@@ -355,9 +355,9 @@ struct LayoutBuilder {
         guard style.size > 0, let face = FontChooser.face(for: [0x2026], style: style, lastFallback: &fallback) else {
             return nil
         }
-        let scale = style.size / face.unitsPerEm
+        let scale = style.size / face.unitsPerEm, xScale = scale * style.widthScale
         let glyphs = face.shape("\u{2026}").map {
-            Glyph(id: $0.id, cluster: position, advance: $0.xAdvance * scale + style.tracking, dx: $0.xOffset * scale,
+            Glyph(id: $0.id, cluster: position, advance: $0.xAdvance * xScale + style.tracking, dx: $0.xOffset * xScale,
                   dy: -$0.yOffset * scale - style.baselineOffset)
         }
         return Piece(start: position, level: level, span: span, face: face, glyphs: glyphs)
@@ -465,11 +465,13 @@ struct LayoutBuilder {
                 placed.append(PlacedGlyph(id: g.id, x: x + g.dx, y: baseline + g.dy))
                 x += g.advance
             }
-            if var last = runs.last, last.face === piece.face, last.colorTag == span.colorTag, last.size == style.size {
+            if var last = runs.last, last.face === piece.face, last.colorTag == span.colorTag, last.size == style.size,
+               last.widthScale == style.widthScale {
                 last.glyphs.append(contentsOf: placed)
                 runs[runs.count - 1] = last
             } else {
-                runs.append(GlyphRun(face: piece.face, size: style.size, colorTag: span.colorTag, glyphs: placed))
+                runs.append(GlyphRun(face: piece.face, size: style.size, colorTag: span.colorTag, glyphs: placed,
+                                     widthScale: style.widthScale))
             }
             let scale = style.size / piece.face.unitsPerEm
             if let u = style.underline {

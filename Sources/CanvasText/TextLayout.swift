@@ -15,6 +15,8 @@ public struct GlyphRun: Sendable {
     public var size: Double
     public var colorTag: Int
     public var glyphs: [PlacedGlyph]
+    /// Horizontal scale of the outlines (see `TextStyle.widthScale`).
+    public var widthScale: Double = 1
     public var isColorBitmap: Bool { face.colorStrike != nil }
 }
 
@@ -119,7 +121,7 @@ public struct TextLayout: Sendable {
                 for g in run.glyphs {
                     let outline = run.face.outline(glyph: g.id)
                     if outline.isEmpty { continue }
-                    let t = Transform(a: scale, b: 0, c: 0, d: -scale, tx: origin.x + g.x, ty: origin.y + g.y)
+                    let t = Transform(a: scale * run.widthScale, b: 0, c: 0, d: -scale, tx: origin.x + g.x, ty: origin.y + g.y)
                     path.append(outline, transform: t)
                 }
             }

@@ -14,13 +14,17 @@ public struct TextStyle: Hashable, Sendable {
     public var monospacedDigits: Bool
     public var underline: TextDecoration?
     public var strikethrough: TextDecoration?
+    /// Horizontal scale of the glyphs and their advances (a font width the face
+    /// does not have, synthesized: 1 is the face's own width).
+    public var widthScale: Double
 
     public init(font: FontRequest = FontRequest(), size: Double = 17, lineHeight: Double? = nil,
                 tracking: Double = 0, baselineOffset: Double = 0, monospacedDigits: Bool = false,
-                underline: TextDecoration? = nil, strikethrough: TextDecoration? = nil) {
+                underline: TextDecoration? = nil, strikethrough: TextDecoration? = nil, widthScale: Double = 1) {
         self.font = font; self.size = size; self.lineHeight = lineHeight; self.tracking = tracking
         self.baselineOffset = baselineOffset; self.monospacedDigits = monospacedDigits
         self.underline = underline; self.strikethrough = strikethrough
+        self.widthScale = widthScale.isFinite ? min(2, max(0.25, widthScale)) : 1
     }
 }
 

@@ -26,7 +26,7 @@ extension GraphicsContext {
         package init(text: Text, environment: EnvironmentValues) {
             shading = .foreground
             var builder = SpanBuilder(font: environment.font, displayScale: environment.displayScale)
-            builder.add(text, environment: environment)
+            builder.add(text, environment: environment, inherited: environment.fontAdjustments.attributes)
             spans = builder.spans
             fills = builder.fills
             images = builder.images
@@ -240,6 +240,7 @@ struct SpanBuilder {
         var font = a.font ?? defaultFont ?? .body
         if let w = a.weight { font = font.weight(w) }
         if let d = a.design { font.design = d }
+        if let w = a.width { font.width = w }
         if a.italic == true { font = font.italic() }
         if a.monospacedDigit == true { font = font.monospacedDigit() }
         var style = font.textStyle
@@ -338,12 +339,14 @@ final class LaidOutText: Sendable {
             for run in line.runs {
                 if run.isColorBitmap { color = true; continue }
                 let r = GlyphRunGeometry.Run(source: run.face, scale: run.size / run.face.unitsPerEm,
+                                             widthScale: run.widthScale,
                                              glyphs: run.glyphs.map { .init(id: $0.id, x: $0.x, y: $0.y) })
+                let reach = run.size * run.face.reach * max(1, run.widthScale)
                 if let k = pieces.firstIndex(where: { $0.tag == run.colorTag }) {
                     pieces[k].runs.append(r)
-                    pieces[k].reach = max(pieces[k].reach, run.size * run.face.reach)
+                    pieces[k].reach = max(pieces[k].reach, reach)
                 } else {
-                    pieces.append(GlyphPiece(tag: run.colorTag, runs: [r], reach: run.size * run.face.reach))
+                    pieces.append(GlyphPiece(tag: run.colorTag, runs: [r], reach: reach))
                 }
             }
         }

@@ -30,6 +30,11 @@ public struct EnvironmentValues: @unchecked Sendable, CustomStringConvertible {
     /// The default font for text; `nil` means `.body`.
     public var font: Font? = nil
 
+    /// What `fontWeight`, `fontWidth`, `fontDesign`, `bold`, `italic` and
+    /// `monospacedDigit` on a view set for the text inside it: applied to the
+    /// environment's font and to a text's own, unless the text sets them itself.
+    package var fontAdjustments = FontAdjustments()
+
     /// The foreground colour (`.foreground` shading); `nil` means `.primary`.
     package var foregroundColor: Color? = nil
 

@@ -43,6 +43,30 @@ public struct Font: Hashable, Sendable {
         public static let black = Weight(value: 900)
     }
 
+    /// A width for fonts that have several (SF Pro's compressed, condensed and
+    /// expanded faces). Values as Apple's: standard 0, condensed −0.2, compressed
+    /// −0.3, expanded 0.2.
+    ///
+    /// The open system font (Inter) has one width, so here a width is synthesized:
+    /// glyphs and their advances are scaled horizontally by 1 + 0.85 × value
+    /// (condensed 0.83, compressed 0.745, expanded 1.17: about the advance ratios
+    /// of SF Pro's width faces to its standard one), clamped to 0.5…1.5. Colour
+    /// emoji keep their width.
+    public struct Width: Hashable, Sendable {
+        public var value: CGFloat
+        public init(_ value: CGFloat) { self.value = value }
+        public static let compressed = Width(-0.3)
+        public static let condensed = Width(-0.2)
+        public static let standard = Width(0)
+        public static let expanded = Width(0.2)
+
+        /// The horizontal scale this width is drawn with.
+        var scale: Double {
+            guard value.isFinite else { return 1 }
+            return min(1.5, max(0.5, 1 + 0.85 * Double(value)))
+        }
+    }
+
     /// A design to use for fonts.
     public enum Design: Hashable, Sendable {
         case `default`, serif, rounded, monospaced
@@ -59,6 +83,7 @@ public struct Font: Hashable, Sendable {
     var design: Design?
     var isItalic = false
     var monospacedDigits = false
+    var width: Width?
 
     init(base: Base, weight: Weight? = nil, design: Design? = nil) {
         self.base = base; self.weight = weight; self.design = design
@@ -110,6 +135,13 @@ public struct Font: Hashable, Sendable {
         return f
     }
 
+    /// The font at another width (see `Width`).
+    public func width(_ width: Width) -> Font {
+        var f = self
+        f.width = width
+        return f
+    }
+
     public func weight(_ weight: Weight) -> Font {
         var f = self
         f.weight = weight
@@ -156,6 +188,6 @@ public struct Font: Hashable, Sendable {
         // sizes beyond 16,384 points are clamped there.
         let points = size.isFinite && size > 0 ? Double(size) : 0
         return CanvasText.TextStyle(font: request, size: points, lineHeight: leading.map(Double.init),
-                                    monospacedDigits: monospacedDigits)
+                                    monospacedDigits: monospacedDigits, widthScale: width?.scale ?? 1)
     }
 }

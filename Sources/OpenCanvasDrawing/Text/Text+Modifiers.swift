@@ -20,6 +20,12 @@ extension Text {
         return applying { if $0.design == nil { $0.design = design } }
     }
 
+    /// The width of the font (see `Font.Width`).
+    public consuming func fontWidth(_ width: Font.Width?) -> Text {
+        guard let width else { return self }
+        return applying { if $0.width == nil { $0.width = width } }
+    }
+
     public consuming func bold() -> Text { fontWeight(.bold) }
 
     public consuming func bold(_ isActive: Bool) -> Text { isActive ? bold() : self }

@@ -43,6 +43,7 @@ public struct Text: Equatable, Sendable {
         var font: Font?
         var weight: Font.Weight?
         var design: Font.Design?
+        var width: Font.Width?
         var italic: Bool?
         var monospacedDigit: Bool?
         var tracking: CGFloat?
@@ -57,6 +58,7 @@ public struct Text: Equatable, Sendable {
             font = font ?? other.font
             weight = weight ?? other.weight
             design = design ?? other.design
+            width = width ?? other.width
             italic = italic ?? other.italic
             monospacedDigit = monospacedDigit ?? other.monospacedDigit
             tracking = tracking ?? other.tracking
