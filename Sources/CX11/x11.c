@@ -50,7 +50,7 @@ oc_x11 *oc_x11_open(const char *name, int32_t width, int32_t height, const char 
                                     BlackPixel(d, screen), WhitePixel(d, screen));
     XStoreName(d, x->window, title ? title : "OpenCanvas");
     XSelectInput(d, x->window, ExposureMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask |
-                               KeyPressMask | StructureNotifyMask);
+                               LeaveWindowMask | KeyPressMask | StructureNotifyMask);
     x->wm_delete = XInternAtom(d, "WM_DELETE_WINDOW", False);
     XSetWMProtocols(d, x->window, &x->wm_delete, 1);
     x->gc = XCreateGC(d, x->window, 0, NULL);
@@ -235,6 +235,9 @@ int32_t oc_x11_next_event(oc_x11 *x, int32_t timeout_ms, int32_t wake_fd, oc_eve
         out->x = e.xmotion.x; out->y = e.xmotion.y;
         out->button = (e.xmotion.state & Button1Mask) ? 1 : 0;
         break;
+    case LeaveNotify:
+        out->kind = OC_EVENT_LEAVE;
+        break;
     case KeyPress: {
         KeySym sym = XLookupKeysym(&e.xkey, 0);
         if (sym == XK_Escape) out->kind = OC_EVENT_CLOSE;
@@ -304,6 +307,27 @@ void oc_x11_send_drag(oc_x11 *x, int32_t x0, int32_t y0, int32_t x1, int32_t y1,
         send_motion(x, x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps);
     }
     send_button(x, ButtonRelease, x1, y1);
+    XFlush(x->display);
+}
+
+void oc_x11_send_hover(oc_x11 *x, int32_t px, int32_t py) {
+    if (x->dead) return;
+    XEvent e;
+    memset(&e, 0, sizeof e);
+    if (px < 0 || py < 0) {
+        e.type = LeaveNotify;
+        e.xcrossing.display = x->display;
+        e.xcrossing.window = x->window;
+        e.xcrossing.same_screen = True;
+        XSendEvent(x->display, x->window, True, LeaveWindowMask, &e);
+    } else {
+        e.type = MotionNotify;
+        e.xmotion.display = x->display;
+        e.xmotion.window = x->window;
+        e.xmotion.x = px; e.xmotion.y = py;
+        e.xmotion.same_screen = True;
+        XSendEvent(x->display, x->window, True, PointerMotionMask, &e);
+    }
     XFlush(x->display);
 }
 

@@ -48,6 +48,7 @@ public final class HeadlessHost<Content: View> {
     private let renderers = RendererPool()
     private var image: CGImage?
     private var lastTap: (date: Date, point: CGPoint, count: Int)?
+    private let hover = HoverTracker()
 
     public init(size: CGSize, scale: CGFloat = 1, @ViewBuilder content: @escaping () -> Content) {
         self.size = size
@@ -137,6 +138,15 @@ public final class HeadlessHost<Content: View> {
         }
         session.end(at: end, time: date.addingTimeInterval(Double(n) / 60), tapCount: 1)
         lastTap = nil
+    }
+
+    /// Moves the pointer to a point without pressing (`nil`: the pointer leaves
+    /// the view): views with `onContinuousHover` hear where it is, views with
+    /// `onHover` that it entered or left. Points outside the view leave it.
+    public func hover(at point: CGPoint?) {
+        if needsRender { _ = render() }
+        let inside = point.map { $0.x.isFinite && $0.y.isFinite && CGRect(origin: .zero, size: size).contains($0) } ?? false
+        hover.move(root: root, to: inside ? point : nil)
     }
 
     /// Presses at a point for `duration` seconds without moving (long presses).

@@ -144,6 +144,10 @@ public final class WindowHost<Content: View> {
             host.pointerDown(at: point(e))
         case Int32(OC_EVENT_MOVE.rawValue) where e.button == 1:
             host.pointerMove(to: point(e))
+        case Int32(OC_EVENT_MOVE.rawValue):
+            host.hover(at: point(e))
+        case Int32(OC_EVENT_LEAVE.rawValue):
+            host.hover(at: nil)
         case Int32(OC_EVENT_UP.rawValue) where e.button == 1:
             host.pointerUp(at: point(e))
         case Int32(OC_EVENT_WAKE.rawValue):
@@ -233,6 +237,12 @@ public final class WindowHost<Content: View> {
 
     /// Sends the window an Escape key press, as a user would.
     public func sendEscape() { oc_x11_send_escape(x) }
+
+    /// Sends the window a pointer move with no button held (`nil`: the pointer
+    /// leaving the window), as a test's hover.
+    public func sendHover(at p: CGPoint?) {
+        if let p { oc_x11_send_hover(x, pixels(p.x), pixels(p.y)) } else { oc_x11_send_hover(x, -1, -1) }
+    }
 
     /// Sends the window manager's close message.
     public func sendClose() { oc_x11_send_close(x) }

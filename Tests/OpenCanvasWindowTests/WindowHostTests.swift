@@ -169,6 +169,22 @@ private let xvfbInstalled = FileManager.default.isExecutableFile(atPath: "/usr/b
         #expect(probe.taps == [CGPoint(x: 20, y: 10)])
     }
 
+    @Test func pointerMovesWithoutAButtonAreHover() throws {
+        let display = try #require(VirtualDisplay())
+        final class Phases { var seen: [HoverPhase] = [] }
+        let phases = Phases()
+        let window = try #require(WindowHost(size: CGSize(width: 80, height: 60), display: display.name) {
+            Color.green.onContinuousHover { phases.seen.append($0) }
+        })
+        let deadline = Date().addingTimeInterval(2)
+        while window.renderCount == 0, Date() < deadline { window.processEvents(timeout: 0.02) }
+        window.sendHover(at: CGPoint(x: 20, y: 30))
+        while phases.seen.isEmpty, Date() < deadline { window.processEvents(timeout: 0.02) }
+        window.sendHover(at: nil)
+        while phases.seen.count < 2, Date() < deadline { window.processEvents(timeout: 0.02) }
+        #expect(phases.seen == [.active(CGPoint(x: 20, y: 30)), .ended])
+    }
+
     @Test func escapeEndsTheWindow() throws {
         let display = try #require(VirtualDisplay())
         let window = try #require(WindowHost(size: CGSize(width: 30, height: 30), display: display.name) { Color.red })

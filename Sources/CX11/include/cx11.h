@@ -14,6 +14,7 @@ enum oc_event_kind {
     OC_EVENT_MOVE = 5,      // x, y, buttons held (bit 0: left)
     OC_EVENT_CLOSE = 6,     // the close button or Escape
     OC_EVENT_WAKE = 7,      // `wake_fd` became readable (its bytes are drained)
+    OC_EVENT_LEAVE = 8,     // the pointer left the window
 };
 
 typedef struct {
@@ -44,6 +45,9 @@ int32_t oc_x11_capture(oc_x11 *x, uint8_t *rgba, int32_t width, int32_t height);
 void oc_x11_send_click(oc_x11 *x, int32_t px, int32_t py);
 /// Sends a press at (x0, y0), `steps` moves with the button held to (x1, y1), and a release (tests).
 void oc_x11_send_drag(oc_x11 *x, int32_t x0, int32_t y0, int32_t x1, int32_t y1, int32_t steps);
+/// Sends a pointer move with no button held to (x, y), or (negative x) the
+/// pointer leaving the window (tests).
+void oc_x11_send_hover(oc_x11 *x, int32_t px, int32_t py);
 /// Sends the window an Escape key press (tests).
 void oc_x11_send_escape(oc_x11 *x);
 /// Asks the window to take a new size (the resize event follows).

@@ -44,24 +44,35 @@ final class GestureNode: WrapperNode {
 /// The gesture nodes under a point, innermost first, from the frontmost view hit
 /// (views drawn in front hide those behind); `nil` when nothing is hit.
 @MainActor
-func gestureChain(_ node: ViewNode, _ point: CGPoint, rootToHere: CGAffineTransform = .identity) -> [GestureNode]? {
+func gestureChain(_ node: ViewNode, _ point: CGPoint) -> [GestureNode]? {
+    hitChain(node, point) { node, rootToHere in
+        guard let g = node as? GestureNode, g.recognizer != nil else { return nil }
+        g.rootToLocal = rootToHere
+        return g
+    }
+}
+
+/// What `pick` finds on the path from the frontmost view hit at a point to the
+/// root, innermost first (`nil` when nothing is hit). `pick` is given each node
+/// on the path with the map from root points into its space (through the
+/// transform effects above it).
+@MainActor
+func hitChain<Found>(_ node: ViewNode, _ point: CGPoint, rootToHere: CGAffineTransform = .identity,
+                     _ pick: (ViewNode, CGAffineTransform) -> Found?) -> [Found]? {
     guard node.admitsHits(at: point) else { return nil }
-    var chain: [GestureNode]? = nil
+    var chain: [Found]? = nil
     let inner = node.childPoint(point)
     let rootToInner = (node as? TransformEffectNode)?.inverse.map { rootToHere.concatenating($0) } ?? rootToHere
     for child in node.subnodes.reversed() {
         guard let inner else { break }
-        if let found = gestureChain(child, inner, rootToHere: rootToInner) {
+        if let found = hitChain(child, inner, rootToHere: rootToInner, pick) {
             chain = found
             break
         }
     }
     if chain == nil, node.coversItself, node.covers(point) { chain = [] }
     guard var result = chain else { return nil }
-    if let g = node as? GestureNode, g.recognizer != nil {
-        g.rootToLocal = rootToHere
-        result.append(g)
-    }
+    if let found = pick(node, rootToHere) { result.append(found) }
     return result
 }
 

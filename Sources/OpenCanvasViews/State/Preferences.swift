@@ -24,12 +24,22 @@ public struct _PreferenceWritingModifier<Key: PreferenceKey>: _PrimitiveViewModi
 
 final class PreferenceNode: WrapperNode {
     let key: ObjectIdentifier
-    let value: Any
+    private(set) var value: Any
+    /// For a value made from the view's frame (anchor preferences): run when the
+    /// node is placed, with its frame in root coordinates and the node.
+    let resolve: ((CGRect, PreferenceNode) -> Any)?
 
-    init(child: ViewNode, key: ObjectIdentifier, value: Any) {
+    init(child: ViewNode, key: ObjectIdentifier, value: Any, resolve: ((CGRect, PreferenceNode) -> Any)? = nil) {
         self.key = key
         self.value = value
+        self.resolve = resolve
         super.init(child: child)
+    }
+
+    override func place(in frame: CGRect) {
+        self.frame = frame
+        child.place(in: frame)
+        if let resolve { value = resolve(frame, self) }
     }
 }
 
