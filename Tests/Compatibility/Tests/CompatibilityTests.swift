@@ -324,3 +324,25 @@ extension CompatibilityTests {
         #expect(orange > 100 && dark > 50)                             // the frame and the label
     }
 }
+
+extension CompatibilityTests {
+    @Test func theSpotlightFollowsThePointerAndTheTabUnderlineMoves() {
+        let host = HeadlessHost(size: CGSize(width: 212, height: 186)) { HoverSpotlight() }
+        let dark = host.render()
+        // A dot of the canvas (padding 16, title and tabs above: dots from (22, 80)
+        // every 12 points) is dim until the pointer comes near it.
+        host.hover(at: CGPoint(x: 46, y: 104))
+        let lit = host.render()
+        #expect(dark.pixel(x: 46, y: 104).red < 80)
+        #expect(lit.pixel(x: 46, y: 104).red > 200)
+        host.hover(at: nil)
+        #expect(host.render().rgbaBytes() == dark.rgbaBytes())
+        // Tapping the first tab moves the orange underline under it.
+        let underlineBefore = (0..<212).filter { x in (0..<80).contains { y in host.render().pixel(x: x, y: y) == (255, 149, 0, 255) } }
+        host.tap(at: CGPoint(x: 28, y: 56))
+        let image = host.render()
+        let underlineAfter = (0..<212).filter { x in (0..<80).contains { y in image.pixel(x: x, y: y) == (255, 149, 0, 255) } }
+        #expect(!underlineBefore.isEmpty && !underlineAfter.isEmpty)
+        #expect(underlineAfter.first! < underlineBefore.first!)
+    }
+}
