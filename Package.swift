@@ -125,6 +125,10 @@ let package = Package(
                     exclude: ["References"]),
         .testTarget(name: "OpenCanvasTestingTests", dependencies: ["OpenCanvasTesting", "OpenCanvas"],
                     exclude: ["__Snapshots__"]),
+        // The documentation's samples, run, and the check that every sample in the
+        // README and the catalogs is compiled code; they render the catalog's pictures.
+        .testTarget(name: "DocSampleTests", dependencies: ["OpenCanvas", "OpenCanvasTesting", "OpenCanvasWindow"],
+                    exclude: ["__Snapshots__"]),
         .testTarget(name: "OpenCanvasWindowTests", dependencies: ["OpenCanvasWindow", "RenderTesting"]),
     ]
 )

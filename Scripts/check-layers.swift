@@ -29,7 +29,7 @@ let ranks: [String: Double] = [
     "CanvasGallery": 9.1, "CanvasBench": 9.1, "CanvasStress": 9.1, "FirstPicture": 9.1,
     // 10 tests
     "CanvasGeometryTests": 10, "CanvasRasterTests": 10, "CanvasPaintTests": 10,
-    "OpenCanvasTests": 10, "OpenCanvasWindowTests": 10, "OpenCanvasTestingTests": 10,
+    "OpenCanvasTests": 10, "OpenCanvasWindowTests": 10, "OpenCanvasTestingTests": 10, "DocSampleTests": 10,
 ]
 
 /// Modules of the toolchain and the system, which need no declaration.

@@ -23,6 +23,8 @@ packages=(
   xvfb                  # a real X server for the window tests
   xauth
   x11-xserver-utils     # xrdb: the window tests set Xft.dpi
+  ffmpeg                # MP4 export, and ffprobe to read it back in the tests
+  python3-pil           # an independent APNG and PNG decoder for the export tests
 )
 
 missing=()

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Checks the layers (imports against Package.swift) and builds everything with no
 # warning allowed, runs the whole test suite (arguments go to swift test), then the
-# compatibility package (Tests/Compatibility: files that `import SwiftUI`) and the
-# release-build stress run over 10⁴ canvases (both skipped when arguments select
-# tests).
+# compatibility package (Tests/Compatibility: files that `import SwiftUI`), the
+# documentation build and the release-build stress run over 10⁴ canvases (all
+# skipped when arguments select tests).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 Scripts/install-dependencies.sh
@@ -15,6 +15,9 @@ if [ $# -eq 0 ]; then
   # (the SwiftUI, Combine, CoreGraphics and QuartzCore products), built and tested.
   Scripts/build-without-warnings.sh --package-path Tests/Compatibility --build-tests
   swift test --package-path Tests/Compatibility
+  # The documentation site (DocC, offline, warnings as errors) and the check that
+  # every public declaration has a doc comment.
+  Scripts/docs.sh
   Scripts/stress.sh --count 10000
   Scripts/stress.sh --seeds 319,864,1153,2728,4145,14752,16810,48060,138324
 fi

@@ -1,10 +1,12 @@
 /// A type-erasing subscriber.
 public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConvertible {
+    /// The wrapped subscriber's identity (a new one for a subscriber made of closures).
     public let combineIdentifier: CombineIdentifier
     private let receiveSubscriptionBody: (Subscription) -> Void
     private let receiveValueBody: (Input) -> Subscribers.Demand
     private let receiveCompletionBody: (Subscribers.Completion<Failure>) -> Void
 
+    /// A subscriber that forwards everything to `s`, with its identity.
     public init<S: Subscriber>(_ s: S) where S.Input == Input, S.Failure == Failure {
         combineIdentifier = s.combineIdentifier
         receiveSubscriptionBody = s.receive(subscription:)
@@ -12,6 +14,8 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
         receiveCompletionBody = s.receive(completion:)
     }
 
+    /// A subscriber made of closures; a missing closure does nothing (a missing
+    /// `receiveValue` asks for no more values).
     public init(receiveSubscription: ((Subscription) -> Void)? = nil,
                 receiveValue: ((Input) -> Subscribers.Demand)? = nil,
                 receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)? = nil) {
@@ -32,6 +36,7 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
 public struct AnyPublisher<Output, Failure: Error>: Publisher, CustomStringConvertible {
     private let subscribeBody: (AnySubscriber<Output, Failure>) -> Void
 
+    /// Wraps `publisher`, hiding its type.
     public init<P: Publisher>(_ publisher: P) where P.Output == Output, P.Failure == Failure {
         subscribeBody = { publisher.receive(subscriber: $0) }
     }

@@ -4,11 +4,15 @@ extension Subscribers {
     /// A subscriber that writes each value to a key path of an object (kept
     /// strongly until the subscription ends, as Combine does).
     public final class Assign<Root, Input>: Subscriber, Cancellable, @unchecked Sendable {
+        /// The subscriber takes only publishers that cannot fail.
         public typealias Failure = Never
+        /// The object written to; `nil` once the subscription has finished or been cancelled.
         public private(set) var object: Root?
+        /// The key path each value is written to.
         public let keyPath: ReferenceWritableKeyPath<Root, Input>
         private let subscription = Locked<Subscription?>(nil)
 
+        /// A subscriber that writes each value to `keyPath` of `object`.
         public init(object: Root, keyPath: ReferenceWritableKeyPath<Root, Input>) {
             self.object = object
             self.keyPath = keyPath
@@ -33,6 +37,7 @@ extension Subscribers {
             object = nil
         }
 
+        /// Cancels the subscription and releases the object.
         public func cancel() {
             let s = subscription.withLock { current -> Subscription? in
                 defer { current = nil }

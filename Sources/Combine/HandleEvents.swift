@@ -1,15 +1,24 @@
 extension Publishers {
     /// The upstream's events, with closures run as they pass.
     public struct HandleEvents<Upstream: Publisher>: Publisher {
+        /// The upstream's output.
         public typealias Output = Upstream.Output
+        /// The upstream's failure.
         public typealias Failure = Upstream.Failure
+        /// The publisher whose events are watched.
         public let upstream: Upstream
+        /// Run when the upstream hands over its subscription.
         public var receiveSubscription: ((Subscription) -> Void)?
+        /// Run for each value, before the downstream receives it.
         public var receiveOutput: ((Output) -> Void)?
+        /// Run when the upstream completes, before the downstream is told.
         public var receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
+        /// Run when the downstream cancels.
         public var receiveCancel: (() -> Void)?
+        /// Run with each demand the downstream requests.
         public var receiveRequest: ((Subscribers.Demand) -> Void)?
 
+        /// Watches `upstream`'s events with the given closures (each optional).
         public init(upstream: Upstream, receiveSubscription: ((Subscription) -> Void)? = nil,
                     receiveOutput: ((Output) -> Void)? = nil,
                     receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)? = nil,

@@ -7,13 +7,22 @@ extension NotificationCenter {
         Publisher(center: self, name: name, object: object)
     }
 
+    /// A publisher of a notification centre's notifications with one name (from one
+    /// object, or any): each subscriber's observer is removed when it cancels, and
+    /// notifications arrive on the thread that posts them.
     public struct Publisher: Combine.Publisher, @unchecked Sendable {
+        /// Each value is a notification.
         public typealias Output = Notification
+        /// The publisher cannot fail.
         public typealias Failure = Never
+        /// The notification centre observed.
         public let center: NotificationCenter
+        /// The name of the notifications published.
         public let name: Notification.Name
+        /// The object whose notifications are published, or `nil` for any sender.
         public let object: AnyObject?
 
+        /// A publisher of `center`'s notifications named `name` (from `object`, or any).
         public init(center: NotificationCenter, name: Notification.Name, object: AnyObject? = nil) {
             self.center = center
             self.name = name

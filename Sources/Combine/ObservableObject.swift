@@ -4,8 +4,11 @@ import Synchronization
 /// A class whose changing properties are `@Published` gets `objectWillChange`
 /// for free: each of them sends it before its value changes.
 public protocol ObservableObject: AnyObject {
+    /// The type of publisher that emits before the object changes
+    /// (`ObservableObjectPublisher` unless the class says otherwise).
     associatedtype ObjectWillChangePublisher: Publisher = ObservableObjectPublisher
         where ObjectWillChangePublisher.Failure == Never
+    /// A publisher that emits before the object changes.
     var objectWillChange: ObjectWillChangePublisher { get }
 }
 
@@ -17,10 +20,13 @@ extension ObservableObject where ObjectWillChangePublisher == ObservableObjectPu
 
 /// The publisher of an observable object: emits (no value) before it changes.
 public final class ObservableObjectPublisher: Publisher, @unchecked Sendable {
+    /// It emits no value, only the event.
     public typealias Output = Void
+    /// The publisher cannot fail.
     public typealias Failure = Never
     private let subject = PassthroughSubject<Void, Never>()
 
+    /// A publisher with no subscribers yet.
     public init() {}
 
     /// Tells the subscribers that the object is about to change.

@@ -29,10 +29,14 @@ final class RelaySubscriber<Upstream, Downstream: Subscriber>: Subscriber, @unch
 extension Publishers {
     /// Values transformed by a closure.
     public struct Map<Upstream: Publisher, Output>: Publisher {
+        /// The upstream's failure.
         public typealias Failure = Upstream.Failure
+        /// The publisher whose values are transformed.
         public let upstream: Upstream
+        /// The closure that transforms each value.
         public let transform: (Upstream.Output) -> Output
 
+        /// Transforms `upstream`'s values with `transform`.
         public init(upstream: Upstream, transform: @escaping (Upstream.Output) -> Output) {
             self.upstream = upstream
             self.transform = transform
@@ -46,11 +50,16 @@ extension Publishers {
 
     /// The values a predicate accepts.
     public struct Filter<Upstream: Publisher>: Publisher {
+        /// The upstream's output.
         public typealias Output = Upstream.Output
+        /// The upstream's failure.
         public typealias Failure = Upstream.Failure
+        /// The publisher whose values are filtered.
         public let upstream: Upstream
+        /// The predicate: `true` to pass a value on.
         public let isIncluded: (Upstream.Output) -> Bool
 
+        /// Passes on the values of `upstream` that `isIncluded` accepts.
         public init(upstream: Upstream, isIncluded: @escaping (Upstream.Output) -> Bool) {
             self.upstream = upstream
             self.isIncluded = isIncluded
@@ -64,10 +73,14 @@ extension Publishers {
 
     /// The non-nil results of a closure.
     public struct CompactMap<Upstream: Publisher, Output>: Publisher {
+        /// The upstream's failure.
         public typealias Failure = Upstream.Failure
+        /// The publisher whose values are transformed.
         public let upstream: Upstream
+        /// The closure that transforms each value; a `nil` result is dropped.
         public let transform: (Upstream.Output) -> Output?
 
+        /// Passes on the non-nil results of `transform` on `upstream`'s values.
         public init(upstream: Upstream, transform: @escaping (Upstream.Output) -> Output?) {
             self.upstream = upstream
             self.transform = transform
@@ -80,11 +93,17 @@ extension Publishers {
 
     /// Values that differ from the one before (by a predicate, or `==`).
     public struct RemoveDuplicates<Upstream: Publisher>: Publisher {
+        /// The upstream's output.
         public typealias Output = Upstream.Output
+        /// The upstream's failure.
         public typealias Failure = Upstream.Failure
+        /// The publisher whose duplicates are removed.
         public let upstream: Upstream
+        /// Given the value before and the new one, whether the new one is a duplicate (dropped).
         public let predicate: (Output, Output) -> Bool
 
+        /// Drops each of `upstream`'s values that `predicate` finds a duplicate of the one
+        /// before.
         public init(upstream: Upstream, predicate: @escaping (Output, Output) -> Bool) {
             self.upstream = upstream
             self.predicate = predicate
@@ -108,6 +127,7 @@ final class LastValue<Value>: @unchecked Sendable {
 }
 
 extension Publisher {
+    /// Transforms each value with a closure.
     public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.Map<Self, T> {
         Publishers.Map(upstream: self, transform: transform)
     }
@@ -117,20 +137,24 @@ extension Publisher {
         Publishers.Map(upstream: self) { $0[keyPath: keyPath] }
     }
 
+    /// Passes on only the values `isIncluded` accepts.
     public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.Filter<Self> {
         Publishers.Filter(upstream: self, isIncluded: isIncluded)
     }
 
+    /// Transforms each value with a closure, dropping the `nil` results.
     public func compactMap<T>(_ transform: @escaping (Output) -> T?) -> Publishers.CompactMap<Self, T> {
         Publishers.CompactMap(upstream: self, transform: transform)
     }
 
+    /// Drops each value that `predicate` finds a duplicate of the one before.
     public func removeDuplicates(by predicate: @escaping (Output, Output) -> Bool) -> Publishers.RemoveDuplicates<Self> {
         Publishers.RemoveDuplicates(upstream: self, predicate: predicate)
     }
 }
 
 extension Publisher where Output: Equatable {
+    /// Drops each value equal to the one before.
     public func removeDuplicates() -> Publishers.RemoveDuplicates<Self> {
         Publishers.RemoveDuplicates(upstream: self, predicate: ==)
     }

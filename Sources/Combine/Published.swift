@@ -31,8 +31,11 @@ public struct Published<Value> {
     }
     let storage: Storage
 
+    /// A published property with an initial value.
     public init(wrappedValue: Value) { storage = Storage(wrappedValue) }
 
+    /// A published property with an initial value (the older spelling of
+    /// `init(wrappedValue:)`).
     public init(initialValue: Value) { self.init(wrappedValue: initialValue) }
 
     /// As in Combine, `@Published` is for properties of classes: the value is
@@ -45,7 +48,9 @@ public struct Published<Value> {
 
     /// A publisher of the property's values.
     public struct Publisher: Combine.Publisher {
+        /// The property's values.
         public typealias Output = Value
+        /// The publisher cannot fail.
         public typealias Failure = Never
         let storage: Storage
 
@@ -60,6 +65,8 @@ public struct Published<Value> {
         }
     }
 
+    /// The publisher of the property's values (`$name`). Setting another property's
+    /// publisher here (as `assign(to: &$name)` does) republishes its values through this one.
     public var projectedValue: Publisher {
         get { Publisher(storage: storage) }
         // `assign(to: &$property)` passes the publisher inout and it comes back as it

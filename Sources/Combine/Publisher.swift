@@ -7,7 +7,9 @@
 
 /// Declares that a type can deliver a sequence of values over time.
 public protocol Publisher<Output, Failure> {
+    /// The kind of values the publisher delivers.
     associatedtype Output
+    /// The kind of error the publisher may fail with (`Never` if it cannot fail).
     associatedtype Failure: Error
 
     /// Attaches `subscriber`: the publisher calls its `receive(subscription:)`,

@@ -4,12 +4,14 @@ import Foundation
 /// has Combine's immediate scheduling; the timed scheduling that `debounce` and
 /// `delay` need is not here yet.
 public protocol Scheduler<SchedulerOptions> {
+    /// Options for how the scheduler runs an action (a quality of service, say).
     associatedtype SchedulerOptions
     /// Runs `action` on the scheduler as soon as possible.
     func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void)
 }
 
 extension Scheduler {
+    /// Runs `action` on the scheduler as soon as possible, with no options.
     public func schedule(_ action: @escaping () -> Void) { schedule(options: nil, action) }
 }
 
@@ -20,9 +22,13 @@ struct ScheduledAction: @unchecked Sendable {
 }
 
 extension DispatchQueue: Scheduler {
+    /// How a dispatch queue runs a scheduled action.
     public struct SchedulerOptions {
+        /// The quality of service the action runs at.
         public var qos: DispatchQoS
+        /// The action's work item flags.
         public var flags: DispatchWorkItemFlags
+        /// Options with a quality of service and flags (unspecified and none by default).
         public init(qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = []) {
             self.qos = qos
             self.flags = flags
@@ -36,6 +42,7 @@ extension DispatchQueue: Scheduler {
 }
 
 extension RunLoop: Scheduler {
+    /// Options for scheduling on a run loop: there are none.
     public struct SchedulerOptions: Sendable {}
 
     public func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) {
@@ -45,6 +52,7 @@ extension RunLoop: Scheduler {
 }
 
 extension OperationQueue: Scheduler {
+    /// Options for scheduling on an operation queue: there are none.
     public struct SchedulerOptions: Sendable {}
 
     public func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) {
@@ -55,7 +63,9 @@ extension OperationQueue: Scheduler {
 
 /// Runs actions at once, on the calling thread.
 public struct ImmediateScheduler: Scheduler, Sendable {
+    /// The scheduler takes no options.
     public typealias SchedulerOptions = Never
+    /// The shared immediate scheduler.
     public static let shared = ImmediateScheduler()
     public func schedule(options: Never?, _ action: @escaping () -> Void) { action() }
 }
@@ -63,12 +73,18 @@ public struct ImmediateScheduler: Scheduler, Sendable {
 extension Publishers {
     /// Values and completion delivered on a scheduler.
     public struct ReceiveOn<Upstream: Publisher, Context: Scheduler>: Publisher {
+        /// The upstream's output.
         public typealias Output = Upstream.Output
+        /// The upstream's failure.
         public typealias Failure = Upstream.Failure
+        /// The publisher whose values are moved.
         public let upstream: Upstream
+        /// The scheduler the values and the completion are delivered on.
         public let scheduler: Context
+        /// The options the scheduler runs them with.
         public let options: Context.SchedulerOptions?
 
+        /// Delivers `upstream`'s values and completion on `scheduler`.
         public init(upstream: Upstream, scheduler: Context, options: Context.SchedulerOptions?) {
             self.upstream = upstream
             self.scheduler = scheduler

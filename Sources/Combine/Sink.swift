@@ -3,11 +3,14 @@ import Synchronization
 extension Subscribers {
     /// A subscriber that requests unlimited values and hands each to a closure.
     public final class Sink<Input, Failure: Error>: Subscriber, Cancellable, @unchecked Sendable {
+        /// The closure each value is handed to.
         public let receiveValue: (Input) -> Void
+        /// The closure the completion is handed to.
         public let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
         private let subscription = Locked<Subscription?>(nil)
         private let done = Atomic<Bool>(false)
 
+        /// A subscriber with closures for the completion and the values.
         public init(receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
                     receiveValue: @escaping (Input) -> Void) {
             self.receiveCompletion = receiveCompletion
@@ -34,6 +37,7 @@ extension Subscribers {
             receiveCompletion(completion)
         }
 
+        /// Cancels the subscription; the closures receive nothing after it.
         public func cancel() {
             done.store(true, ordering: .releasing)
             let s = subscription.withLock { current -> Subscription? in

@@ -11,6 +11,7 @@ public protocol Subject<Output, Failure>: AnyObject, Publisher {
 }
 
 extension Subject where Output == Void {
+    /// Sends a value-less event to the subscribers.
     public func send() { send(()) }
 }
 
@@ -19,6 +20,7 @@ extension Subject where Output == Void {
 public final class PassthroughSubject<Output, Failure: Error>: Subject, @unchecked Sendable {
     private let hub = SubjectHub<Output, Failure>()
 
+    /// A subject with no subscribers yet.
     public init() {}
 
     public func send(_ value: Output) { hub.send(value) }
@@ -36,6 +38,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, @unchec
     private let hub = SubjectHub<Output, Failure>()
     private let current: Locked<Output>
 
+    /// A subject holding `value` to begin with.
     public init(_ value: Output) { current = Locked(value) }
 
     /// The value; setting it sends it.

@@ -2,6 +2,7 @@ import Synchronization
 
 /// A protocol for an activity or action that supports cancellation.
 public protocol Cancellable {
+    /// Cancels the activity.
     func cancel()
 }
 

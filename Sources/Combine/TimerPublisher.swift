@@ -11,16 +11,29 @@ extension Timer {
         TimerPublisher(interval: interval, tolerance: tolerance, runLoop: runLoop, mode: mode, options: options)
     }
 
+    /// A connectable publisher of the current date every `interval` seconds, from
+    /// when it is connected (`connect()` or `autoconnect()`) until that is cancelled.
     public final class TimerPublisher: ConnectablePublisher, @unchecked Sendable {
+        /// Each value is the date the timer fired.
         public typealias Output = Date
+        /// The publisher cannot fail.
         public typealias Failure = Never
+        /// The seconds between firings (0.0001 when the interval given was non-finite or
+        /// not positive).
         public let interval: TimeInterval
+        /// How late a firing may be, in seconds; `nil`, negative or non-finite leaves the
+        /// timer's default.
         public let tolerance: TimeInterval?
+        /// The run loop the timer is scheduled on.
         public let runLoop: RunLoop
+        /// The run loop mode the timer runs in.
         public let mode: RunLoop.Mode
+        /// The run loop scheduler options given (there are none to apply).
         public let options: RunLoop.SchedulerOptions?
         private let subject = PassthroughSubject<Date, Never>()
 
+        /// A timer publisher, not yet connected; a non-finite or non-positive `interval`
+        /// fires as often as a run loop can (every 0.1 ms).
         public init(interval: TimeInterval, tolerance: TimeInterval? = nil, runLoop: RunLoop, mode: RunLoop.Mode,
                     options: RunLoop.SchedulerOptions? = nil) {
             // A non-finite or non-positive interval fires as often as a run loop can
@@ -57,11 +70,16 @@ final class TimerConnection: Cancellable, @unchecked Sendable {
 extension Publishers {
     /// A connectable publisher connected while it has subscribers.
     public final class Autoconnect<Upstream: ConnectablePublisher>: Publisher, @unchecked Sendable {
+        /// The upstream's output.
         public typealias Output = Upstream.Output
+        /// The upstream's failure.
         public typealias Failure = Upstream.Failure
+        /// The connectable publisher, connected while it has subscribers.
         public final let upstream: Upstream
         private let state = Locked<(subscribers: Int, connection: Cancellable?)>((0, nil))
 
+        /// Connects `upstream` at the first subscriber, and cancels the connection when the
+        /// last one cancels.
         public init(upstream: Upstream) { self.upstream = upstream }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {

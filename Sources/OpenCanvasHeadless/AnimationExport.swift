@@ -29,11 +29,18 @@ extension HeadlessHost {
 /// Writes rendered frames as files: numbered PNGs, an animated PNG, or an MP4
 /// through `ffmpeg` when it is installed.
 public enum AnimationExport {
+    /// Why frames could not be written.
     public enum Error: Swift.Error, CustomStringConvertible {
+        /// There were no frames to write.
         case noFrames
+        /// A frame or the animated PNG could not be encoded; the text says which or why.
         case encoding(String)
+        /// No `ffmpeg` executable was found on the `PATH`, so no MP4 was written.
         case ffmpegMissing
+        /// `ffmpeg` exited with this non-zero status.
         case ffmpegFailed(Int32)
+        /// The frame rate is not a finite, positive number.
+        case invalidFrameRate(Double)
 
         public var description: String {
             switch self {
@@ -41,6 +48,7 @@ public enum AnimationExport {
             case .encoding(let why): return "could not encode: \(why)"
             case .ffmpegMissing: return "ffmpeg is not installed (apt-get install ffmpeg); no MP4 written"
             case .ffmpegFailed(let status): return "ffmpeg exited with status \(status)"
+            case .invalidFrameRate(let fps): return "the frame rate \(fps) is not a finite, positive number"
             }
         }
     }
@@ -58,9 +66,11 @@ public enum AnimationExport {
     /// The frames as an animated PNG shown at `fps`, looping forever.
     public static func apngData(_ frames: [CGImage], fps: Double) throws -> Data {
         guard let first = frames.first else { throw Error.noFrames }
-        // The frame delay as a fraction (APNG stores two 16-bit numbers).
+        guard fps.isFinite, fps > 0 else { throw Error.invalidFrameRate(fps) }
+        // The frame delay as a fraction (APNG stores two 16-bit numbers): at most
+        // 65.535 s a frame, at least a millisecond.
         let denominator: UInt16 = 1000
-        let numerator = UInt16(clamping: Int((1000 / max(fps, 0.01)).rounded()))
+        let numerator = UInt16(clamping: Int(min(65_535, (1000 / fps).rounded())))
         do {
             return Data(try APNG.encode(frames: frames.map { $0.rgbaBytes() }, width: first.width, height: first.height,
                                         delayNumerator: max(1, numerator), delayDenominator: denominator))
@@ -72,6 +82,7 @@ public enum AnimationExport {
     /// Pipes the frames to `ffmpeg` as raw RGBA and writes an H.264 MP4 at `fps`.
     public static func writeMP4(_ frames: [CGImage], fps: Double, to url: URL) throws {
         guard let first = frames.first else { throw Error.noFrames }
+        guard fps.isFinite, fps > 0 else { throw Error.invalidFrameRate(fps) }
         guard let ffmpeg = executable("ffmpeg") else { throw Error.ffmpegMissing }
         let process = Process()
         process.executableURL = ffmpeg
@@ -106,8 +117,12 @@ public final class ProgressBar {
     let enabled = isatty(2) != 0
     private var last = -1
 
+    /// A progress bar labelled `title`.
     public init(title: String) { self.title = title }
 
+    /// Shows `done` of `total` as a bar and a percentage, redrawn only when the
+    /// percentage changes, and ends the line when `done` reaches `total`. Does
+    /// nothing when `total` is not positive or standard error is not a terminal.
     public func update(_ done: Int, of total: Int) {
         guard enabled, total > 0 else { return }
         let percent = done * 100 / total

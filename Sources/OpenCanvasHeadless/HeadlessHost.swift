@@ -50,6 +50,9 @@ public final class HeadlessHost<Content: View> {
     private var lastTap: (date: Date, point: CGPoint, count: Int)?
     private let hover = HoverTracker()
 
+    /// A host that offers `content` `size` points and renders it at `scale` pixels
+    /// per point (1 when `scale` is not finite and positive); its clock starts at
+    /// the current date.
     public init(size: CGSize, scale: CGFloat = 1, @ViewBuilder content: @escaping () -> Content) {
         self.size = size
         self.scale = scale.isFinite && scale > 0 ? scale : 1

@@ -25,6 +25,8 @@ public final class ImageRenderer<Content: View>: ObservableObject {
     /// A promise that the image is opaque: its alpha is then forced to 1 (on a
     /// black background, as Core Graphics' opaque bitmaps have).
     public var isOpaque: Bool = false { willSet { objectWillChange.send() } }
+    /// The working colour space and storage of the image (`.nonLinear`, 8-bit
+    /// sRGB, by default).
     public var colorMode: ColorRenderingMode = .nonLinear { willSet { objectWillChange.send() } }
     /// The appearance the content is drawn in (`.light` by default; an OpenCanvas
     /// addition, like `.environment(\.colorScheme, …)` on the content).
@@ -33,6 +35,8 @@ public final class ImageRenderer<Content: View>: ObservableObject {
     /// Kept between images: its glyph cache and scratch buffers stay warm.
     private let renderer = Renderer()
 
+    /// A renderer for `view`, at 1 pixel per point and the view's own size until
+    /// you change `scale` or `proposedSize`.
     public init(content view: Content) {
         self.content = view
     }

@@ -29,6 +29,8 @@ public enum PreviewRenderer {
         "iPad Pro 11-inch (M4)": CGSize(width: 834, height: 1210), "iPad Pro 13-inch (M4)": CGSize(width: 1032, height: 1376),
         "iPad mini (6th generation)": CGSize(width: 744, height: 1133),
     ]
+    /// The device a `.device` preview is shown on when its `previewDevice` names
+    /// none, or one that is not in `deviceSizes`.
     public static let defaultDevice = "iPhone 16 Pro"
 
     /// Renders every preview of `providers` into `directory` (made if missing);
@@ -155,6 +157,8 @@ public enum PreviewRenderer {
 
 /// Why a preview could not be rendered.
 public enum PreviewRenderingError: Error, CustomStringConvertible {
+    /// The preview (named as its file, without `.png`) had no pixels: a zero or
+    /// impossible size, so no file was written.
     case notRendered(preview: String)
 
     public var description: String {

@@ -12,14 +12,23 @@ public let snapshotDate = Date(timeIntervalSinceReferenceDate: 0)
 /// (taps, drags, presses, `advance(by:)`) happen on it before the snapshot.
 @MainActor
 public protocol SnapshotHost: AnyObject {
+    /// The current frame's pixels, rendered again if anything changed.
     func render() -> CGImage
+    /// The accessibility elements of the current frame, in reading order.
     var accessibilityElements: [AccessibilityElement] { get }
+    /// The current frame's laid-out view tree as text, one node per line: what
+    /// a `.layout` snapshot compares.
     var layoutText: String { get }
+    /// The clock the host's views see; setting it moves their timelines to it.
     var date: Date { get set }
+    /// Moves the clock forward by `interval` seconds, rendering a frame at every
+    /// timeline entry on the way.
     func advance(by interval: TimeInterval)
 }
 
 extension HeadlessHost: SnapshotHost {
+    /// The current frame's laid-out view tree as text, one node per line with
+    /// its frame, indented by depth.
     public var layoutText: String { layoutDescription }
 }
 
@@ -81,6 +90,8 @@ extension Snapshotting where Value: View, Format == String {
         }
     }
 
+    /// `accessibility()` with the defaults: the ideal size, light, the clock at
+    /// `snapshotDate`.
     public static var accessibility: Snapshotting { accessibility() }
 
     /// The frames of the laid-out view tree, one node per line, indented by depth.
@@ -91,6 +102,8 @@ extension Snapshotting where Value: View, Format == String {
         }
     }
 
+    /// `layout()` with the defaults: the ideal size, light, the clock at
+    /// `snapshotDate`.
     public static var layout: Snapshotting { layout() }
 }
 
@@ -105,6 +118,7 @@ extension Snapshotting where Value: SnapshotHost, Format == CGImage {
         }
     }
 
+    /// `image()` with the defaults: the host's current frame, compared exactly.
     public static var image: Snapshotting { image() }
 
     /// Frames from the host's current date on, 1/`fps` s apart, for `seconds`
@@ -119,10 +133,13 @@ extension Snapshotting where Value: SnapshotHost, Format == CGImage {
 }
 
 extension Snapshotting where Value: SnapshotHost, Format == String {
+    /// The host's current accessibility elements, one per line: what a screen
+    /// reader speaks, then the label, value, hint, traits and frame of each.
     public static var accessibility: Snapshotting {
         Snapshotting(pathExtension: "txt", diffing: .lines) { accessibilityText($0) }
     }
 
+    /// The frames of the host's current laid-out view tree, one node per line.
     public static var layout: Snapshotting {
         Snapshotting(pathExtension: "txt", diffing: .lines) { $0.layoutText }
     }
@@ -186,5 +203,6 @@ extension Snapshotting where Value == CGImage, Format == CGImage {
                      diffing: .image(precision: precision, perceptualPrecision: perceptualPrecision)) { $0 }
     }
 
+    /// `image()` with the defaults: the image itself, compared exactly.
     public static var image: Snapshotting { image() }
 }

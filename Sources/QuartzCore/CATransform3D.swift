@@ -6,9 +6,14 @@ import OpenCanvasDrawing
 /// (`[x' y' z' w'] = [x y z 1] · M`), as `ProjectionTransform(_:)` and
 /// `rotation3DEffect` take it.
 public struct CATransform3D: Equatable, Hashable, Sendable {
+    /// The first row: what x contributes to x', y', z' and w'.
     public var m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat
+    /// The second row: what y contributes to x', y', z' and w'.
     public var m21: CGFloat, m22: CGFloat, m23: CGFloat, m24: CGFloat
+    /// The third row: what z contributes to x', y', z' and w' (`m34` is where a
+    /// perspective goes, as -1 / the eye's distance).
     public var m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat
+    /// The fourth row: the translation (`m41`, `m42`, `m43`) and `m44`.
     public var m41: CGFloat, m42: CGFloat, m43: CGFloat, m44: CGFloat
 
     /// The identity.
@@ -19,6 +24,7 @@ public struct CATransform3D: Equatable, Hashable, Sendable {
         (m41, m42, m43, m44) = (0, 0, 0, 1)
     }
 
+    /// A transform with the given entries, row by row.
     public init(m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat,
                 m21: CGFloat, m22: CGFloat, m23: CGFloat, m24: CGFloat,
                 m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat,
@@ -41,18 +47,23 @@ public struct CATransform3D: Equatable, Hashable, Sendable {
     }
 }
 
+/// The identity transform.
 public let CATransform3DIdentity = CATransform3D()
 
+/// Whether `t` is the identity transform.
 public func CATransform3DIsIdentity(_ t: CATransform3D) -> Bool { t == CATransform3DIdentity }
 
+/// Whether two transforms are equal.
 public func CATransform3DEqualToTransform(_ a: CATransform3D, _ b: CATransform3D) -> Bool { a == b }
 
+/// A translation by `tx`, `ty` and `tz`.
 public func CATransform3DMakeTranslation(_ tx: CGFloat, _ ty: CGFloat, _ tz: CGFloat) -> CATransform3D {
     var t = CATransform3D()
     (t.m41, t.m42, t.m43) = (tx, ty, tz)
     return t
 }
 
+/// A scale by `sx`, `sy` and `sz` along the axes.
 public func CATransform3DMakeScale(_ sx: CGFloat, _ sy: CGFloat, _ sz: CGFloat) -> CATransform3D {
     var t = CATransform3D()
     (t.m11, t.m22, t.m33) = (sx, sy, sz)
@@ -87,10 +98,12 @@ public func CATransform3DTranslate(_ t: CATransform3D, _ tx: CGFloat, _ ty: CGFl
     CATransform3DConcat(CATransform3DMakeTranslation(tx, ty, tz), t)
 }
 
+/// A scale applied before `t`.
 public func CATransform3DScale(_ t: CATransform3D, _ sx: CGFloat, _ sy: CGFloat, _ sz: CGFloat) -> CATransform3D {
     CATransform3DConcat(CATransform3DMakeScale(sx, sy, sz), t)
 }
 
+/// A rotation (as `CATransform3DMakeRotation` makes it) applied before `t`.
 public func CATransform3DRotate(_ t: CATransform3D, _ angle: CGFloat, _ x: CGFloat, _ y: CGFloat,
                                 _ z: CGFloat) -> CATransform3D {
     CATransform3DConcat(CATransform3DMakeRotation(angle, x, y, z), t)

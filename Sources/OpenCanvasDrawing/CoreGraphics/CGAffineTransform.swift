@@ -6,11 +6,17 @@ import Foundation
 ///     x' = a·x + c·y + tx
 ///     y' = b·x + d·y + ty
 public struct CGAffineTransform: Hashable, Sendable, CustomStringConvertible {
+    /// The coefficient of x in x' (the horizontal scale when there is no rotation).
     public var a: CGFloat
+    /// The coefficient of x in y'.
     public var b: CGFloat
+    /// The coefficient of y in x'.
     public var c: CGFloat
+    /// The coefficient of y in y' (the vertical scale when there is no rotation).
     public var d: CGFloat
+    /// The translation along x.
     public var tx: CGFloat
+    /// The translation along y.
     public var ty: CGFloat
 
     /// All components zero (as the C struct's zero initializer gives).
@@ -18,14 +24,17 @@ public struct CGAffineTransform: Hashable, Sendable, CustomStringConvertible {
         a = 0; b = 0; c = 0; d = 0; tx = 0; ty = 0
     }
 
+    /// A transform with the given components.
     public init(a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat) {
         self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
     }
 
+    /// A translation by `tx` along x and `ty` along y.
     public init(translationX tx: CGFloat, y ty: CGFloat) {
         self.init(a: 1, b: 0, c: 0, d: 1, tx: tx, ty: ty)
     }
 
+    /// A scale by `sx` along x and `sy` along y.
     public init(scaleX sx: CGFloat, y sy: CGFloat) {
         self.init(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0)
     }
@@ -36,8 +45,10 @@ public struct CGAffineTransform: Hashable, Sendable, CustomStringConvertible {
         self.init(a: c, b: s, c: -s, d: c, tx: 0, ty: 0)
     }
 
+    /// The identity transform.
     public static let identity = CGAffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
+    /// Whether this is the identity transform.
     public var isIdentity: Bool { self == .identity }
 
     /// `t1.concatenating(t2)`: apply `self`, then `t2`.
@@ -77,6 +88,7 @@ public struct CGAffineTransform: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension CGPoint {
+    /// The point mapped through `t`.
     public func applying(_ t: CGAffineTransform) -> CGPoint {
         CGPoint(x: t.a * x + t.c * y + t.tx, y: t.b * x + t.d * y + t.ty)
     }

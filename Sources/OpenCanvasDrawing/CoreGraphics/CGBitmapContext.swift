@@ -6,6 +6,9 @@ import CanvasRender
 #if !canImport(Darwin)   // Apple platforms have Core Graphics itself (our `CoreGraphics` module is for Linux)
 /// Where a bitmap's alpha is and whether colours are premultiplied by it.
 public enum CGImageAlphaInfo: UInt32, Sendable {
+    /// No alpha; alpha premultiplied into the colour, last or first; straight alpha, last
+    /// or first; a byte that is skipped, last or first; alpha alone. Bitmap contexts take
+    /// `premultipliedLast`, `premultipliedFirst`, `noneSkipLast` and `noneSkipFirst`.
     case none = 0, premultipliedLast, premultipliedFirst, last, first, noneSkipLast, noneSkipFirst, alphaOnly
 }
 
@@ -13,10 +16,16 @@ public enum CGImageAlphaInfo: UInt32, Sendable {
 public struct CGBitmapInfo: OptionSet, Sendable {
     public let rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
+    /// The bits that hold a `CGImageAlphaInfo`.
     public static let alphaInfoMask = CGBitmapInfo(rawValue: 0x1F)
+    /// The bits that hold the byte order.
     public static let byteOrderMask = CGBitmapInfo(rawValue: 0x7000)
+    /// Little-endian 32-bit pixels: the bytes in memory in the reverse of the order the
+    /// alpha info names.
     public static let byteOrder32Little = CGBitmapInfo(rawValue: 2 << 12)
+    /// Big-endian 32-bit pixels: the bytes in memory in the order the alpha info names.
     public static let byteOrder32Big = CGBitmapInfo(rawValue: 4 << 12)
+    /// The default byte order (big-endian, for bitmap contexts).
     public static let byteOrderDefault: CGBitmapInfo = []
 }
 
@@ -116,7 +125,9 @@ extension CGContext {
         self.bitmap = target
     }
 
+    /// The bitmap's width in pixels (0 for a context that is not a bitmap context).
     public var width: Int { bitmap?.pixmap.width ?? 0 }
+    /// The bitmap's height in pixels (0 for a context that is not a bitmap context).
     public var height: Int { bitmap?.pixmap.height ?? 0 }
 
     /// Renders the drawing so far into the bitmap (and the caller's buffer).

@@ -3,25 +3,37 @@ import Foundation
 #if !canImport(Darwin)   // Apple platforms have Core Graphics itself (our `CoreGraphics` module is for Linux)
 /// The model of a colour space's components.
 public enum CGColorSpaceModel: Int32, Sendable {
+    /// A model OpenCanvas does not know.
     case unknown = -1
+    /// One gray component.
     case monochrome = 0
+    /// Red, green and blue components.
     case rgb = 1
 }
 
 /// A colour space (Core Graphics' type): sRGB, linear sRGB, extended linear sRGB
 /// or gray.
 public final class CGColorSpace: @unchecked Sendable, Equatable {
+    /// The space's name (one of the `CGColorSpace` name constants).
     public let name: String?
+    /// The model of the space's components.
     public let model: CGColorSpaceModel
     /// Whether the components are linear light (not gamma-encoded).
     let isLinear: Bool
 
+    /// The name of the sRGB colour space.
     public static let sRGB = "kCGColorSpaceSRGB"
+    /// The name of sRGB with linear (not gamma-encoded) components.
     public static let linearSRGB = "kCGColorSpaceLinearSRGB"
+    /// The name of extended sRGB: sRGB whose components may lie outside 0…1.
     public static let extendedSRGB = "kCGColorSpaceExtendedSRGB"
+    /// The name of extended linear sRGB: linear sRGB whose components may lie outside 0…1.
     public static let extendedLinearSRGB = "kCGColorSpaceExtendedLinearSRGB"
+    /// The name of the gray colour space with a gamma of 2.2.
     public static let genericGrayGamma2_2 = "kCGColorSpaceGenericGrayGamma2_2"
+    /// The name of gray with a linear (not gamma-encoded) component.
     public static let linearGray = "kCGColorSpaceLinearGray"
+    /// The name of extended gray: gamma-encoded gray whose component may lie outside 0…1.
     public static let extendedGray = "kCGColorSpaceExtendedGray"
 
     /// A colour space by name, or `nil` for a name OpenCanvas does not know.
@@ -36,6 +48,7 @@ public final class CGColorSpace: @unchecked Sendable, Equatable {
         self.name = name
     }
 
+    /// The number of colour components, alpha not counted: 1 for gray, 3 for RGB.
     public var numberOfComponents: Int { model == .monochrome ? 1 : 3 }
 
     public static func == (a: CGColorSpace, b: CGColorSpace) -> Bool { a.name == b.name }
@@ -48,10 +61,13 @@ public func CGColorSpaceCreateDeviceGray() -> CGColorSpace { CGColorSpace(name: 
 
 /// A colour (Core Graphics' type): components in a colour space, plus alpha.
 public final class CGColor: @unchecked Sendable, Equatable, CustomStringConvertible {
+    /// The colour space of the components.
     public let colorSpace: CGColorSpace?
     /// The colour's components followed by alpha.
     public let components: [CGFloat]?
+    /// The number of components, alpha included.
     public var numberOfComponents: Int { components?.count ?? 0 }
+    /// The alpha component (1 for a colour without components).
     public var alpha: CGFloat { components?.last ?? 1 }
 
     /// A colour from components in a space (the count must be the space's plus
@@ -69,24 +85,31 @@ public final class CGColor: @unchecked Sendable, Equatable, CustomStringConverti
         components = values
     }
 
+    /// A colour from device-RGB components (sRGB here) and alpha.
     public convenience init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         self.init(space: CGColorSpaceCreateDeviceRGB(), values: [red, green, blue, alpha])
     }
 
+    /// A colour from sRGB components and alpha.
     public convenience init(srgbRed red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         self.init(red: red, green: green, blue: blue, alpha: alpha)
     }
 
+    /// A colour from a device-gray level (gamma 2.2 gray here) and alpha.
     public convenience init(gray: CGFloat, alpha: CGFloat) {
         self.init(space: CGColorSpaceCreateDeviceGray(), values: [gray, alpha])
     }
 
+    /// A colour from a level of gamma 2.2 gray, and alpha.
     public convenience init(genericGrayGamma2_2Gray gray: CGFloat, alpha: CGFloat) {
         self.init(gray: gray, alpha: alpha)
     }
 
+    /// Opaque black.
     public static let black = CGColor(gray: 0, alpha: 1)
+    /// Opaque white.
     public static let white = CGColor(gray: 1, alpha: 1)
+    /// Transparent black.
     public static let clear = CGColor(gray: 0, alpha: 0)
 
     /// The same colour with another alpha.
@@ -106,6 +129,9 @@ public final class CGColor: @unchecked Sendable, Equatable, CustomStringConverti
 /// How a context composites what it draws (Core Graphics' raw values, which
 /// `GraphicsContext.BlendMode` shares).
 public enum CGBlendMode: Int32, Sendable, CaseIterable {
+    /// The separable and non-separable blend modes (`normal` through `luminosity`, as in
+    /// PDF), the Porter–Duff compositing modes (`clear` through `xor`), and `plusDarker`
+    /// and `plusLighter`, which add the colours (darkening or lightening).
     case normal = 0, multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, softLight, hardLight,
          difference, exclusion, hue, saturation, color, luminosity, clear, copy, sourceIn, sourceOut, sourceAtop,
          destinationOver, destinationIn, destinationOut, destinationAtop, xor, plusDarker, plusLighter
@@ -113,6 +139,8 @@ public enum CGBlendMode: Int32, Sendable, CaseIterable {
 
 /// How images are sampled when drawn at another size.
 public enum CGInterpolationQuality: Int32, Sendable {
+    /// `default` leaves the choice to the context (medium here); `none` takes the nearest
+    /// pixel; `low`, `medium` and `high` trade speed for smoothness.
     case `default` = 0, none = 1, low = 2, high = 3, medium = 4
 }
 #endif

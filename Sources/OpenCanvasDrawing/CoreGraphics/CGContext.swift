@@ -65,6 +65,8 @@ public final class CGContext {
 
     // MARK: Graphics state
 
+    /// Pushes a copy of the graphics state (all of it but the current path) for
+    /// `restoreGState()` to return to.
     public func saveGState() {
         guard isValid else { return }
         stack.append(state)
@@ -78,28 +80,41 @@ public final class CGContext {
         state = saved
     }
 
+    /// The current transformation matrix: from user space to the context's base space.
     public var ctm: CGAffineTransform { state.ctm }
 
+    /// Moves user space by `x` and `y` (a translation applied before the CTM).
     public func translateBy(x: CGFloat, y: CGFloat) { concatenate(CGAffineTransform(translationX: x, y: y)) }
+    /// Scales user space by `x` and `y` (a scale applied before the CTM).
     public func scaleBy(x: CGFloat, y: CGFloat) { concatenate(CGAffineTransform(scaleX: x, y: y)) }
+    /// Rotates user space by `angle` radians (a rotation applied before the CTM).
     public func rotate(by angle: CGFloat) { concatenate(CGAffineTransform(rotationAngle: angle)) }
 
+    /// Applies `transform` before the CTM; a non-finite transform is ignored.
     public func concatenate(_ transform: CGAffineTransform) {
         guard isValid else { return }
         guard transform.isFiniteTransform else { return Diagnostics.report(.nonFiniteTransform) }
         state.ctm = transform.concatenating(state.ctm)
     }
 
+    /// Sets the width of strokes, in user space; a negative or non-finite width is ignored.
     public func setLineWidth(_ width: CGFloat) {
         guard width.isFinite, width >= 0 else { return Diagnostics.report(.nonFiniteValue) }
         state.lineWidth = width
     }
+    /// Sets how the ends of stroked lines are drawn.
     public func setLineCap(_ cap: CGLineCap) { state.lineCap = cap }
+    /// Sets how the corners of stroked paths are drawn.
     public func setLineJoin(_ join: CGLineJoin) { state.lineJoin = join }
+    /// Sets how far a mitred corner may reach (as a multiple of the line width) before it
+    /// is bevelled; a non-finite limit is ignored.
     public func setMiterLimit(_ limit: CGFloat) {
         guard limit.isFinite else { return Diagnostics.report(.nonFiniteValue) }
         state.miterLimit = limit
     }
+    /// Sets the dash pattern of strokes: alternating lengths on and off, starting `phase`
+    /// into it; no lengths for a solid line. A non-finite phase, or a length that is
+    /// negative or non-finite, leaves the pattern unchanged.
     public func setLineDash(phase: CGFloat, lengths: [CGFloat]) {
         guard phase.isFinite, lengths.allSatisfy({ $0.isFinite && $0 >= 0 }) else {
             return Diagnostics.report(.invalidDash)
@@ -107,27 +122,39 @@ public final class CGContext {
         state.dashPhase = phase
         state.dashes = lengths
     }
+    /// Sets the opacity applied to everything painted, clamped to 0…1; NaN is ignored.
     public func setAlpha(_ alpha: CGFloat) {
         guard !alpha.isNaN else { return Diagnostics.report(.nonFiniteValue) }
         state.alpha = min(max(Double(alpha), 0), 1)
     }
+    /// Sets how what is painted is composited with what is there.
     public func setBlendMode(_ mode: CGBlendMode) { state.blendMode = mode }
+    /// Turns antialiasing of painting on or off.
     public func setShouldAntialias(_ shouldAntialias: Bool) { state.antialias = shouldAntialias }
+    /// Turns antialiasing of painting on or off (here the same switch as
+    /// `setShouldAntialias(_:)`).
     public func setAllowsAntialiasing(_ allows: Bool) { state.antialias = allows }
+    /// How images are sampled when drawn (`.default` samples as `.medium`).
     public var interpolationQuality: CGInterpolationQuality {
         get { state.interpolation }
         set { state.interpolation = newValue }
     }
 
+    /// Sets the colour that fills paint with.
     public func setFillColor(_ color: CGColor) { state.fill = Color(resolving: color) }
+    /// Sets the colour that strokes paint with.
     public func setStrokeColor(_ color: CGColor) { state.stroke = Color(resolving: color) }
+    /// Sets the fill colour from device-RGB components (sRGB here) and alpha.
     public func setFillColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         setFillColor(CGColor(red: red, green: green, blue: blue, alpha: alpha))
     }
+    /// Sets the stroke colour from device-RGB components (sRGB here) and alpha.
     public func setStrokeColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         setStrokeColor(CGColor(red: red, green: green, blue: blue, alpha: alpha))
     }
+    /// Sets the fill colour from a device-gray level (gamma 2.2 gray here) and alpha.
     public func setFillColor(gray: CGFloat, alpha: CGFloat) { setFillColor(CGColor(gray: gray, alpha: alpha)) }
+    /// Sets the stroke colour from a device-gray level (gamma 2.2 gray here) and alpha.
     public func setStrokeColor(gray: CGFloat, alpha: CGFloat) { setStrokeColor(CGColor(gray: gray, alpha: alpha)) }
 
     /// A shadow under everything painted after, offset in the base space; `blur`
@@ -138,6 +165,8 @@ public final class CGContext {
         state.shadow = c.opacity > 0 ? (offset, max(0, blur), c) : nil
     }
 
+    /// Sets a shadow as `setShadow(offset:blur:color:)` does, in the default colour:
+    /// black at one-third opacity.
     public func setShadow(offset: CGSize, blur: CGFloat) {
         setShadow(offset: offset, blur: blur, color: CGColor(gray: 0, alpha: 1.0 / 3))
     }
@@ -146,29 +175,46 @@ public final class CGContext {
 
     private func device(_ p: CGPoint) -> CGPoint { p.applying(state.ctm) }
 
+    /// Discards the current path, starting an empty one.
     public func beginPath() { currentPath = Path() }
+    /// Begins a new subpath at `point`.
     public func move(to point: CGPoint) { currentPath.move(to: device(point)) }
+    /// Adds a line from the current point to `point`.
     public func addLine(to point: CGPoint) { currentPath.addLine(to: device(point)) }
+    /// Moves to the first point and adds lines to the others.
     public func addLines(between points: [CGPoint]) { currentPath.addLines(points.map(device)) }
+    /// Adds a cubic Bézier curve from the current point to `end`.
     public func addCurve(to end: CGPoint, control1: CGPoint, control2: CGPoint) {
         currentPath.addCurve(to: device(end), control1: device(control1), control2: device(control2))
     }
+    /// Adds a quadratic Bézier curve from the current point to `end`.
     public func addQuadCurve(to end: CGPoint, control: CGPoint) {
         currentPath.addQuadCurve(to: device(end), control: device(control))
     }
+    /// Adds a closed rectangular subpath.
     public func addRect(_ rect: CGRect) { currentPath.addRect(rect, transform: state.ctm) }
+    /// Adds a closed rectangular subpath for each rectangle.
     public func addRects(_ rects: [CGRect]) { currentPath.addRects(rects, transform: state.ctm) }
+    /// Adds an ellipse inscribed in `rect` as a closed subpath.
     public func addEllipse(in rect: CGRect) { currentPath.addEllipse(in: rect, transform: state.ctm) }
+    /// Adds an arc of a circle, joined to the current point by a line. Angles are in
+    /// radians from the +x axis towards +y; `clockwise: true` sweeps towards smaller
+    /// angles, as in Core Graphics.
     public func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
         currentPath.addArc(center: center, radius: radius, startAngle: .radians(Double(startAngle)),
                     endAngle: .radians(Double(endAngle)), clockwise: clockwise, transform: state.ctm)
     }
+    /// Adds an arc of `radius` tangent to the line from the current point to `tangent1End`
+    /// and to the line from there to `tangent2End`, joined to the current point by a line.
     public func addArc(tangent1End: CGPoint, tangent2End: CGPoint, radius: CGFloat) {
         currentPath.addArc(tangent1End: tangent1End, tangent2End: tangent2End, radius: radius, transform: state.ctm)
     }
+    /// Adds the subpaths of `other`.
     public func addPath(_ other: CGPath) { currentPath.addPath(other.path, transform: state.ctm) }
+    /// Closes the current subpath with a line back to its start.
     public func closePath() { currentPath.closeSubpath() }
 
+    /// Whether the current path has no elements.
     public var isPathEmpty: Bool { currentPath.isEmpty }
     /// The current point in user space.
     public var currentPointOfPath: CGPoint {
@@ -232,18 +278,23 @@ public final class CGContext {
         _ = g
     }
 
+    /// Fills the current path with the fill colour by `rule`, then clears the path.
     public func fillPath(using rule: CGPathFillRule = .winding) {
         guard let p = takePath() else { return }
         fill(p, evenOdd: rule == .evenOdd)
     }
 
+    /// Fills the current path by the even-odd rule, then clears the path.
     public func eoFillPath() { fillPath(using: .evenOdd) }
 
+    /// Strokes the current path with the stroke colour and line settings, then clears
+    /// the path.
     public func strokePath() {
         guard let p = takePath() else { return }
         stroke(p)
     }
 
+    /// Fills, strokes or both the current path as `mode` says, then clears the path.
     public func drawPath(using mode: CGPathDrawingMode) {
         guard let p = takePath() else { return }
         switch mode {
@@ -255,20 +306,27 @@ public final class CGContext {
         }
     }
 
+    /// Fills `rect` with the fill colour (the current path is left alone).
     public func fill(_ rect: CGRect) { fill(Path(rect), evenOdd: false) }
+    /// Fills the rectangles with the fill colour (the current path is left alone).
     public func fill(_ rects: [CGRect]) {
         var p = Path()
         p.addRects(rects)
         fill(p, evenOdd: false)
     }
+    /// Strokes `rect` with the stroke colour (the current path is left alone).
     public func stroke(_ rect: CGRect) { stroke(Path(rect)) }
+    /// Strokes `rect` with the stroke colour and a line `width` wide, for this stroke
+    /// only.
     public func stroke(_ rect: CGRect, width: CGFloat) {
         saveGState()
         setLineWidth(width)
         stroke(Path(rect))
         restoreGState()
     }
+    /// Fills the ellipse inscribed in `rect` with the fill colour.
     public func fillEllipse(in rect: CGRect) { fill(Path(ellipseIn: rect), evenOdd: false) }
+    /// Strokes the ellipse inscribed in `rect` with the stroke colour.
     public func strokeEllipse(in rect: CGRect) { stroke(Path(ellipseIn: rect)) }
 
     /// Strokes pairs of points as separate segments.
@@ -304,6 +362,7 @@ public final class CGContext {
         state.target = target
     }
 
+    /// Intersects the clip with `rect`; the current path is cleared.
     public func clip(to rect: CGRect) {
         guard isValid else { return }
         beginPath()
@@ -311,6 +370,7 @@ public final class CGContext {
         clip()
     }
 
+    /// Intersects the clip with the union of the rectangles; the current path is cleared.
     public func clip(to rects: [CGRect]) {
         guard isValid else { return }
         beginPath()
@@ -481,6 +541,8 @@ public final class CGContext {
         state = inner
     }
 
+    /// Starts a transparency layer, as `beginTransparencyLayer(auxiliaryInfo:)` does;
+    /// `rect` is not used (the layer covers the whole context).
     public func beginTransparencyLayer(in rect: CGRect, auxiliaryInfo: [String: Any]?) {
         beginTransparencyLayer(auxiliaryInfo: auxiliaryInfo)
     }

@@ -39,7 +39,9 @@ public final class CGGradient: @unchecked Sendable {
 public struct CGGradientDrawingOptions: OptionSet, Sendable {
     public let rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
+    /// Also paints before the start location, with the first colour.
     public static let drawsBeforeStartLocation = CGGradientDrawingOptions(rawValue: 1)
+    /// Also paints after the end location, with the last colour.
     public static let drawsAfterEndLocation = CGGradientDrawingOptions(rawValue: 2)
 }
 #endif

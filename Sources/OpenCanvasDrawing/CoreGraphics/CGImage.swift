@@ -9,10 +9,15 @@ import Synchronization
 /// OpenCanvas's own type with Core Graphics' name: 8 bits per component, RGBA,
 /// premultiplied alpha, sRGB.
 public final class CGImage: @unchecked Sendable {
+    /// The image's width in pixels.
     public let width: Int
+    /// The image's height in pixels.
     public let height: Int
+    /// The bits per colour component: always 8.
     public var bitsPerComponent: Int { 8 }
+    /// The bits per pixel: always 32 (RGBA).
     public var bitsPerPixel: Int { 32 }
+    /// The bytes per row: `width` × 4 (rows are not padded).
     public var bytesPerRow: Int { width * 4 }
 
     /// Premultiplied RGBA bytes, row after row.
@@ -77,6 +82,7 @@ public final class CGImage: @unchecked Sendable {
 public final class CGDataProvider: @unchecked Sendable {
     let data: Data
 
+    /// A provider of `data`'s bytes.
     public init(data: Data) { self.data = data }
 
     /// The contents of a file, or `nil` if it cannot be read.
@@ -86,7 +92,13 @@ public final class CGDataProvider: @unchecked Sendable {
     }
 }
 
+/// How colours outside a destination's gamut are mapped (Core Graphics' intents;
+/// OpenCanvas accepts them and ignores them).
 public enum CGColorRenderingIntent: Int32, Sendable {
+    /// `defaultIntent` leaves the choice to the context; `absoluteColorimetric` keeps
+    /// colours in gamut exact; `relativeColorimetric` does too, after matching the white
+    /// points; `perceptual` keeps the relations between colours; `saturation` keeps their
+    /// vividness.
     case defaultIntent, absoluteColorimetric, relativeColorimetric, perceptual, saturation
 }
 

@@ -106,21 +106,32 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     /// A concrete colour: components in extended sRGB.
     @frozen
     public struct Resolved: Hashable, Sendable {
+        /// The red component: extended sRGB, so it may lie outside 0…1.
         public var red: Float
+        /// The green component: extended sRGB, so it may lie outside 0…1.
         public var green: Float
+        /// The blue component: extended sRGB, so it may lie outside 0…1.
         public var blue: Float
+        /// The opacity (alpha).
         public var opacity: Float
 
+        /// A resolved colour from components in `colorSpace`, converted to extended sRGB
+        /// (the opacity is kept as given).
         public init(colorSpace: RGBColorSpace = .sRGB, red: Float, green: Float, blue: Float, opacity: Float = 1) {
             let (r, g, b) = Color.toSRGB(colorSpace, Double(red), Double(green), Double(blue))
             self.red = Float(r); self.green = Float(g); self.blue = Float(b); self.opacity = opacity
         }
 
+        /// The red component with the sRGB transfer function undone (linear light).
         public var linearRed: Float { Float(Color.srgbToLinear(Double(red))) }
+        /// The green component with the sRGB transfer function undone (linear light).
         public var linearGreen: Float { Float(Color.srgbToLinear(Double(green))) }
+        /// The blue component with the sRGB transfer function undone (linear light).
         public var linearBlue: Float { Float(Color.srgbToLinear(Double(blue))) }
     }
 
+    /// A colour with a resolved colour's components (it does not adapt to the
+    /// colour scheme).
     public init(_ resolved: Resolved) {
         self.init(srgb: Double(resolved.red), Double(resolved.green), Double(resolved.blue), Double(resolved.opacity))
     }
@@ -177,21 +188,37 @@ extension Color {
         dark = DarkComponents(red: Double(d.0) / 255, green: Double(d.1) / 255, blue: Double(d.2) / 255, opacity: d.3)
     }
 
+    /// Black (#000000), the same in both appearances.
     public static let black = Color(srgb: 0, 0, 0, 1, name: "black")
+    /// White (#FFFFFF), the same in both appearances.
     public static let white = Color(srgb: 1, 1, 1, 1, name: "white")
+    /// Fully transparent: every component zero.
     public static let clear = Color(srgb: 0, 0, 0, 0, name: "clear")
+    /// System red: #FF3B30 in the light appearance, #FF453A in the dark.
     public static let red = Color(system: 255, 59, 48, dark: 255, 69, 58, "red")
+    /// System orange: #FF9500 in the light appearance, #FF9F0A in the dark.
     public static let orange = Color(system: 255, 149, 0, dark: 255, 159, 10, "orange")
+    /// System yellow: #FFCC00 in the light appearance, #FFD60A in the dark.
     public static let yellow = Color(system: 255, 204, 0, dark: 255, 214, 10, "yellow")
+    /// System green: #34C759 in the light appearance, #30D158 in the dark.
     public static let green = Color(system: 52, 199, 89, dark: 48, 209, 88, "green")
+    /// System mint: #00C7BE in the light appearance, #63E6E2 in the dark.
     public static let mint = Color(system: 0, 199, 190, dark: 99, 230, 226, "mint")
+    /// System teal: #30B0C7 in the light appearance, #40C8E0 in the dark.
     public static let teal = Color(system: 48, 176, 199, dark: 64, 200, 224, "teal")
+    /// System cyan: #32ADE6 in the light appearance, #64D2FF in the dark.
     public static let cyan = Color(system: 50, 173, 230, dark: 100, 210, 255, "cyan")
+    /// System blue: #007AFF in the light appearance, #0A84FF in the dark.
     public static let blue = Color(system: 0, 122, 255, dark: 10, 132, 255, "blue")
+    /// System indigo: #5856D6 in the light appearance, #5E5CE6 in the dark.
     public static let indigo = Color(system: 88, 86, 214, dark: 94, 92, 230, "indigo")
+    /// System purple: #AF52DE in the light appearance, #BF5AF2 in the dark.
     public static let purple = Color(system: 175, 82, 222, dark: 191, 90, 242, "purple")
+    /// System pink: #FF2D55 in the light appearance, #FF375F in the dark.
     public static let pink = Color(system: 255, 45, 85, dark: 255, 55, 95, "pink")
+    /// System brown: #A2845E in the light appearance, #AC8E68 in the dark.
     public static let brown = Color(system: 162, 132, 94, dark: 172, 142, 104, "brown")
+    /// System grey: #8E8E93 in both appearances.
     public static let gray = Color(system: 142, 142, 147, dark: 142, 142, 147, "gray")
     /// The label colour: black in the light appearance.
     public static let primary = Color(light: (0, 0, 0, 1), dark: (255, 255, 255, 1), name: "primary")

@@ -12,10 +12,12 @@ public struct Gradient: Hashable, Sendable {
     /// One colour stop.
     @frozen
     public struct Stop: Hashable, Sendable {
+        /// The colour at the stop.
         public var color: Color
         /// The parametric location of the stop, 0…1.
         public var location: CGFloat
 
+        /// A stop of `color` at `location` (0…1).
         public init(color: Color, location: CGFloat) {
             self.color = color
             self.location = location
@@ -32,8 +34,10 @@ public struct Gradient: Hashable, Sendable {
         public static let perceptual = ColorSpace(kind: .perceptual)
     }
 
+    /// The colour stops, kept as given (see above for how they are drawn).
     public var stops: [Stop]
 
+    /// A gradient of `stops`.
     public init(stops: [Stop]) {
         self.stops = stops
     }
@@ -66,6 +70,7 @@ public struct AnyGradient: Hashable, Sendable {
     let gradient: Gradient
     let space: Gradient.ColorSpace
 
+    /// A type-erased gradient, interpolated in the device colour space.
     public init(_ gradient: Gradient) {
         self.gradient = gradient
         self.space = .device
@@ -76,6 +81,7 @@ public struct AnyGradient: Hashable, Sendable {
         self.space = colorSpace
     }
 
+    /// The gradient interpolated in `space`.
     public func colorSpace(_ space: Gradient.ColorSpace) -> AnyGradient {
         AnyGradient(gradient, colorSpace: space)
     }

@@ -27,20 +27,36 @@ extension GraphicsContext {
 
         /// Source over destination: the default.
         public static let normal = BlendMode(.normal)
+        /// Multiplies the colours, never lightening: `B = s·d`.
         public static let multiply = BlendMode(.multiply)
+        /// Multiplies the complements, never darkening: `B = s + d − s·d`.
         public static let screen = BlendMode(.screen)
+        /// Multiplies or screens, depending on the backdrop: `B = hardLight(d, s)`.
         public static let overlay = BlendMode(.overlay)
+        /// The darker of the two: `B = min(s, d)`.
         public static let darken = BlendMode(.darken)
+        /// The lighter of the two: `B = max(s, d)`.
         public static let lighten = BlendMode(.lighten)
+        /// Brightens the backdrop to reflect the source: `B = min(1, d / (1 − s))`.
         public static let colorDodge = BlendMode(.colorDodge)
+        /// Darkens the backdrop to reflect the source: `B = 1 − min(1, (1 − d) / s)`.
         public static let colorBurn = BlendMode(.colorBurn)
+        /// Darkens or lightens gently, depending on the source (the W3C soft light).
         public static let softLight = BlendMode(.softLight)
+        /// Multiplies or screens, depending on the source:
+        /// `B = s ≤ ½ ? multiply(d, 2s) : screen(d, 2s − 1)`.
         public static let hardLight = BlendMode(.hardLight)
+        /// The difference of the two: `B = |s − d|`.
         public static let difference = BlendMode(.difference)
+        /// Like `difference` with less contrast: `B = s + d − 2·s·d`.
         public static let exclusion = BlendMode(.exclusion)
+        /// The source's hue with the backdrop's saturation and luminosity.
         public static let hue = BlendMode(.hue)
+        /// The source's saturation with the backdrop's hue and luminosity.
         public static let saturation = BlendMode(.saturation)
+        /// The source's hue and saturation with the backdrop's luminosity.
         public static let color = BlendMode(.color)
+        /// The source's luminosity with the backdrop's hue and saturation.
         public static let luminosity = BlendMode(.luminosity)
         /// `R = 0`.
         public static let clear = BlendMode(.clear)

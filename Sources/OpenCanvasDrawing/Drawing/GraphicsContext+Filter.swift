@@ -60,6 +60,7 @@ extension GraphicsContext {
             }
         }
 
+        /// Transforms each pixel's unpremultiplied colour by `matrix` (see `ColorMatrix`).
         public static func colorMatrix(_ matrix: ColorMatrix) -> Filter {
             let m = matrix
             return Filter(effect: .colorMatrix(CanvasEffects.ColorMatrix(
@@ -124,6 +125,7 @@ extension GraphicsContext {
         }
     }
 
+    /// Options for `addFilter(_:options:)`.
     @frozen
     public struct FilterOptions: OptionSet, Sendable {
         public let rawValue: UInt32
@@ -132,6 +134,7 @@ extension GraphicsContext {
         public static let linearColor = FilterOptions(rawValue: 1)
     }
 
+    /// Options for `Filter.shadow(color:radius:x:y:blendMode:options:)`.
     @frozen
     public struct ShadowOptions: OptionSet, Sendable {
         public let rawValue: UInt32
@@ -149,6 +152,7 @@ extension GraphicsContext {
         public static let disablesGroup = ShadowOptions(rawValue: 8)
     }
 
+    /// Options for `Filter.blur(radius:options:)`.
     @frozen
     public struct BlurOptions: OptionSet, Sendable {
         public let rawValue: UInt32

@@ -18,13 +18,16 @@ extension GraphicsContext {
         }
         let kind: Kind
 
+        /// A solid colour.
         public static func color(_ color: Color) -> Shading { Shading(kind: .color(color)) }
 
+        /// A solid colour from red, green and blue components in `colorSpace`.
         public static func color(_ colorSpace: Color.RGBColorSpace = .sRGB, red: Double, green: Double,
                                  blue: Double, opacity: Double = 1) -> Shading {
             .color(Color(colorSpace, red: red, green: green, blue: blue, opacity: opacity))
         }
 
+        /// A solid grey of `white` in `colorSpace`.
         public static func color(_ colorSpace: Color.RGBColorSpace = .sRGB, white: Double,
                                  opacity: Double = 1) -> Shading {
             .color(Color(colorSpace, white: white, opacity: opacity))

@@ -29,6 +29,8 @@ public struct GraphicsContext {
     /// root space. Not part of the user-visible `transform`.
     let base: CGAffineTransform
     let canvasSize: CGSize
+    /// The environment values the canvas is drawn with (colour scheme, display
+    /// scale, fonts, …).
     public private(set) var environment: EnvironmentValues
 
     /// The layer this context draws into (0: the canvas's surface).
@@ -98,11 +100,14 @@ public struct GraphicsContext {
         return clipRect.applying(userTransform.inverted())
     }
 
+    /// Moves the origin of user space by (`x`, `y`). Non-finite values are ignored.
     public mutating func translateBy(x: CGFloat, y: CGFloat) {
         guard x.isFinite, y.isFinite else { return Diagnostics.report(.nonFiniteTransform) }
         transform = userTransform.translatedBy(x: x, y: y)
     }
 
+    /// Scales user space by `x` horizontally and `y` vertically. Non-finite values
+    /// are ignored.
     public mutating func scaleBy(x: CGFloat, y: CGFloat) {
         guard x.isFinite, y.isFinite else { return Diagnostics.report(.nonFiniteTransform) }
         transform = userTransform.scaledBy(x: x, y: y)

@@ -346,10 +346,15 @@ public struct Path: Equatable, Sendable {
 
     /// An element of a path.
     public enum Element: Equatable, Sendable {
+        /// Starts a new subpath at a point.
         case move(to: CGPoint)
+        /// A straight line from the current point to a point.
         case line(to: CGPoint)
+        /// A quadratic Bézier curve to a point, with one control point.
         case quadCurve(to: CGPoint, control: CGPoint)
+        /// A cubic Bézier curve to a point, with two control points.
         case curve(to: CGPoint, control1: CGPoint, control2: CGPoint)
+        /// A straight line back to the start of the subpath, closing it.
         case closeSubpath
     }
 

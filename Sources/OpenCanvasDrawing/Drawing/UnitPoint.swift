@@ -4,20 +4,34 @@ import Foundation
 /// corner and (1, 1) the bottom-trailing one.
 @frozen
 public struct UnitPoint: Hashable, Sendable {
+    /// The horizontal position as a fraction of the width: 0 leading, 1 trailing.
     public var x: CGFloat
+    /// The vertical position as a fraction of the height: 0 top, 1 bottom.
     public var y: CGFloat
 
+    /// The point (0, 0): the top-leading corner.
     @inlinable public init() { x = 0; y = 0 }
+    /// A point at fractions `x` of the width and `y` of the height.
     @inlinable public init(x: CGFloat, y: CGFloat) { self.x = x; self.y = y }
 
+    /// (0, 0): the top-leading corner.
     public static let zero = UnitPoint(x: 0, y: 0)
+    /// (0.5, 0.5): the centre.
     public static let center = UnitPoint(x: 0.5, y: 0.5)
+    /// (0, 0.5): the middle of the leading edge.
     public static let leading = UnitPoint(x: 0, y: 0.5)
+    /// (1, 0.5): the middle of the trailing edge.
     public static let trailing = UnitPoint(x: 1, y: 0.5)
+    /// (0.5, 0): the middle of the top edge.
     public static let top = UnitPoint(x: 0.5, y: 0)
+    /// (0.5, 1): the middle of the bottom edge.
     public static let bottom = UnitPoint(x: 0.5, y: 1)
+    /// (0, 0): the top-leading corner.
     public static let topLeading = UnitPoint(x: 0, y: 0)
+    /// (1, 0): the top-trailing corner.
     public static let topTrailing = UnitPoint(x: 1, y: 0)
+    /// (0, 1): the bottom-leading corner.
     public static let bottomLeading = UnitPoint(x: 0, y: 1)
+    /// (1, 1): the bottom-trailing corner.
     public static let bottomTrailing = UnitPoint(x: 1, y: 1)
 }

@@ -2,7 +2,9 @@ import Foundation
 
 /// A key for a value in the environment.
 public protocol EnvironmentKey {
+    /// The type of the key's value.
     associatedtype Value
+    /// The key's value where none has been set.
     static var defaultValue: Value { get }
 }
 
@@ -15,8 +17,10 @@ public protocol EnvironmentKey {
 public struct EnvironmentValues: @unchecked Sendable, CustomStringConvertible {
     private var values: [ObjectIdentifier: Any] = [:]
 
+    /// An environment with every value at its default.
     public init() {}
 
+    /// The value for a custom key: its `defaultValue` until one is set.
     public subscript<K: EnvironmentKey>(key: K.Type) -> K.Value {
         get { values[ObjectIdentifier(key)] as? K.Value ?? K.defaultValue }
         set { values[ObjectIdentifier(key)] = newValue }
@@ -101,11 +105,15 @@ package final class HostClock: @unchecked Sendable {
 
 /// The possible appearances: light and dark.
 public enum ColorScheme: CaseIterable, Hashable, Sendable {
+    /// The light appearance.
     case light
+    /// The dark appearance.
     case dark
 }
 
 /// How lines of multiline text align with each other.
 public enum TextAlignment: Hashable, Sendable, CaseIterable {
+    /// Aligned to the leading edge (the paragraph's start side), centred, or aligned
+    /// to the trailing edge.
     case leading, center, trailing
 }

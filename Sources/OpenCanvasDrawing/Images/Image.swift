@@ -12,11 +12,16 @@ import CanvasRender
 public struct Image: Sendable {
     /// How a bitmap's pixels are turned to be upright.
     public enum Orientation: UInt8, CaseIterable, Hashable, Sendable {
+        /// `up` draws the pixels as stored, `down` turned 180°, `left` turned 90°
+        /// counterclockwise, `right` 90° clockwise; each `Mirrored` form is the same,
+        /// then flipped horizontally.
         case up, upMirrored, down, downMirrored, left, leftMirrored, right, rightMirrored
     }
 
     /// Whether an image draws its own colours or is a mask for the foreground.
     public enum TemplateRenderingMode: Hashable, Sendable {
+        /// `template` draws the image's alpha in the foreground style; `original` draws
+        /// its own colours.
         case template, original
     }
 
@@ -35,6 +40,9 @@ public struct Image: Sendable {
 
     /// How the middle of a resizable image fills its space.
     public enum ResizingMode: Hashable, Sendable {
+        /// `tile` repeats the edges and middle between the cap insets at the image's
+        /// own size; `stretch` scales them to fill their space. (Without cap insets
+        /// the whole image is scaled either way.)
         case tile, stretch
     }
 
@@ -116,6 +124,8 @@ public struct Image: Sendable {
         return nil
     }
 
+    /// The image file `name` from a bundle's resources, as `init(_:bundle:)`,
+    /// announced by `label` to accessibility.
     public init(_ name: String, bundle: Bundle? = nil, label: Text) {
         self.init(content: .named(name, bundle: bundle), label: label)
     }
@@ -152,6 +162,8 @@ public struct Image: Sendable {
         return i
     }
 
+    /// How the image's pixels are sampled when it is drawn at another size or under
+    /// a transform (`.medium` unless set).
     public func interpolation(_ interpolation: Interpolation) -> Image {
         var i = self
         i.interpolationMode = interpolation
@@ -220,12 +232,15 @@ public struct Image: Sendable {
 /// Distances inward from each edge (SwiftUI's `EdgeInsets`).
 @frozen
 public struct EdgeInsets: Equatable, Sendable {
+    /// The inset from each edge, in points.
     public var top: CGFloat, leading: CGFloat, bottom: CGFloat, trailing: CGFloat
 
+    /// Insets of the given distances from each edge.
     public init(top: CGFloat, leading: CGFloat, bottom: CGFloat, trailing: CGFloat) {
         self.top = top; self.leading = leading; self.bottom = bottom; self.trailing = trailing
     }
 
+    /// Zero insets on every edge.
     public init() { self.init(top: 0, leading: 0, bottom: 0, trailing: 0) }
 }
 

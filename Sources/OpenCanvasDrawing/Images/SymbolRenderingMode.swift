@@ -6,9 +6,14 @@
 /// environment, so that code that sets them compiles and reads them back.
 public struct SymbolRenderingMode: Hashable, Sendable {
     let name: String
+    /// Every layer in the foreground style.
     public static let monochrome = SymbolRenderingMode(name: "monochrome")
+    /// Layers in levels of the foreground style (here the one layer in the
+    /// foreground style).
     public static let hierarchical = SymbolRenderingMode(name: "hierarchical")
+    /// Layers in the styles of a palette (here the one layer in its first style).
     public static let palette = SymbolRenderingMode(name: "palette")
+    /// The symbol's own colours (here the foreground style: the symbols have none).
     public static let multicolor = SymbolRenderingMode(name: "multicolor")
 }
 

@@ -47,6 +47,7 @@ extension Color: ShapeStyle {
 /// The foreground style of the environment (`.primary` unless set).
 @frozen
 public struct ForegroundStyle: ShapeStyle {
+    /// The environment's foreground style.
     public init() {}
     public func _paint(in environment: EnvironmentValues) -> _ShapeStylePaint {
         if let style = environment.foregroundStyle { return style._paint(in: environment) }
@@ -67,10 +68,17 @@ extension ShapeStyle where Self == ForegroundStyle {
 public struct HierarchicalShapeStyle: ShapeStyle {
     let level: Int
 
+    /// The foreground style itself.
     public static let primary = HierarchicalShapeStyle(level: 0)
+    /// The foreground style at 60 % opacity, or the second style of a palette while
+    /// one is set.
     public static let secondary = HierarchicalShapeStyle(level: 1)
+    /// The foreground style at 30 % opacity, or the third style of a palette while
+    /// one is set.
     public static let tertiary = HierarchicalShapeStyle(level: 2)
+    /// The foreground style at 18 % opacity.
     public static let quaternary = HierarchicalShapeStyle(level: 3)
+    /// The foreground style at 5 % opacity.
     public static let quinary = HierarchicalShapeStyle(level: 4)
 
     static let opacities = [1, 0.6, 0.3, 0.18, 0.05]
@@ -97,10 +105,17 @@ public struct HierarchicalShapeStyle: ShapeStyle {
 }
 
 extension ShapeStyle where Self == HierarchicalShapeStyle {
+    /// The foreground style itself.
     public static var primary: HierarchicalShapeStyle { HierarchicalShapeStyle(level: 0) }
+    /// The foreground style at 60 % opacity, or the second style of a palette while
+    /// one is set.
     public static var secondary: HierarchicalShapeStyle { HierarchicalShapeStyle(level: 1) }
+    /// The foreground style at 30 % opacity, or the third style of a palette while
+    /// one is set.
     public static var tertiary: HierarchicalShapeStyle { HierarchicalShapeStyle(level: 2) }
+    /// The foreground style at 18 % opacity.
     public static var quaternary: HierarchicalShapeStyle { HierarchicalShapeStyle(level: 3) }
+    /// The foreground style at 5 % opacity.
     public static var quinary: HierarchicalShapeStyle { HierarchicalShapeStyle(level: 4) }
 }
 
@@ -108,6 +123,7 @@ extension ShapeStyle where Self == HierarchicalShapeStyle {
 @frozen
 public struct AnyShapeStyle: ShapeStyle {
     let base: any ShapeStyle
+    /// Wraps `style`.
     public init<S: ShapeStyle>(_ style: S) { base = style }
     public func _paint(in environment: EnvironmentValues) -> _ShapeStylePaint { base._paint(in: environment) }
 }
@@ -156,20 +172,36 @@ extension ShapeStyle {
 
 /// The named colours, where a shape style is expected (`Circle().fill(.red)`).
 extension ShapeStyle where Self == Color {
+    /// Black (`Color.black`).
     public static var black: Color { Color.black }
+    /// White (`Color.white`).
     public static var white: Color { Color.white }
+    /// Fully transparent (`Color.clear`).
     public static var clear: Color { Color.clear }
+    /// System red (`Color.red`).
     public static var red: Color { Color.red }
+    /// System orange (`Color.orange`).
     public static var orange: Color { Color.orange }
+    /// System yellow (`Color.yellow`).
     public static var yellow: Color { Color.yellow }
+    /// System green (`Color.green`).
     public static var green: Color { Color.green }
+    /// System mint (`Color.mint`).
     public static var mint: Color { Color.mint }
+    /// System teal (`Color.teal`).
     public static var teal: Color { Color.teal }
+    /// System cyan (`Color.cyan`).
     public static var cyan: Color { Color.cyan }
+    /// System blue (`Color.blue`).
     public static var blue: Color { Color.blue }
+    /// System indigo (`Color.indigo`).
     public static var indigo: Color { Color.indigo }
+    /// System purple (`Color.purple`).
     public static var purple: Color { Color.purple }
+    /// System pink (`Color.pink`).
     public static var pink: Color { Color.pink }
+    /// System brown (`Color.brown`).
     public static var brown: Color { Color.brown }
+    /// System grey (`Color.gray`).
     public static var gray: Color { Color.gray }
 }

@@ -8,6 +8,9 @@ import CanvasText
 public struct Font: Hashable, Sendable {
     /// A dynamic text style.
     public enum TextStyle: Hashable, Sendable, CaseIterable {
+        /// Apple's text styles, at the default content size: `largeTitle` 34 pt,
+        /// `title` 28, `title2` 22, `title3` 20, `headline` 17 (semibold), `subheadline`
+        /// 15, `body` 17, `callout` 16, `footnote` 13, `caption` 12, `caption2` 11.
         case largeTitle, title, title2, title3, headline, subheadline, body, callout, footnote, caption, caption2
 
         /// Size, line height and weight at the default content size (iOS).
@@ -32,14 +35,23 @@ public struct Font: Hashable, Sendable {
     public struct Weight: Hashable, Sendable {
         /// OpenType weight class.
         let value: Int
+        /// The ultra-light weight (OpenType weight class 100).
         public static let ultraLight = Weight(value: 100)
+        /// The thin weight (OpenType weight class 200).
         public static let thin = Weight(value: 200)
+        /// The light weight (OpenType weight class 300).
         public static let light = Weight(value: 300)
+        /// The regular weight (OpenType weight class 400).
         public static let regular = Weight(value: 400)
+        /// The medium weight (OpenType weight class 500).
         public static let medium = Weight(value: 500)
+        /// The semibold weight (OpenType weight class 600).
         public static let semibold = Weight(value: 600)
+        /// The bold weight (OpenType weight class 700).
         public static let bold = Weight(value: 700)
+        /// The heavy weight (OpenType weight class 800).
         public static let heavy = Weight(value: 800)
+        /// The black weight (OpenType weight class 900).
         public static let black = Weight(value: 900)
     }
 
@@ -53,11 +65,17 @@ public struct Font: Hashable, Sendable {
     /// of SF Pro's width faces to its standard one), clamped to 0.5…1.5. Colour
     /// emoji keep their width.
     public struct Width: Hashable, Sendable {
+        /// The width: 0 standard, negative narrower, positive wider.
         public var value: CGFloat
+        /// A width of `value`.
         public init(_ value: CGFloat) { self.value = value }
+        /// The compressed width, −0.3 (drawn at 0.745 of the standard width).
         public static let compressed = Width(-0.3)
+        /// The condensed width, −0.2 (drawn at 0.83 of the standard width).
         public static let condensed = Width(-0.2)
+        /// The standard width, 0.
         public static let standard = Width(0)
+        /// The expanded width, 0.2 (drawn at 1.17 times the standard width).
         public static let expanded = Width(0.2)
 
         /// The horizontal scale this width is drawn with.
@@ -69,6 +87,9 @@ public struct Font: Hashable, Sendable {
 
     /// A design to use for fonts.
     public enum Design: Hashable, Sendable {
+        /// `default` the system font (Inter here), `serif` Noto Serif (for New York),
+        /// `rounded` Quicksand (for SF Pro Rounded), `monospaced` DejaVu Sans Mono (for
+        /// SF Mono); a family that is not installed falls back to fontconfig's alias.
         case `default`, serif, rounded, monospaced
     }
 
@@ -89,16 +110,27 @@ public struct Font: Hashable, Sendable {
         self.base = base; self.weight = weight; self.design = design
     }
 
+    /// The large title text style: 34 pt, on 41-point lines.
     public static let largeTitle = Font(base: .style(.largeTitle))
+    /// The title text style: 28 pt, on 34-point lines.
     public static let title = Font(base: .style(.title))
+    /// The second-level title text style: 22 pt, on 28-point lines.
     public static let title2 = Font(base: .style(.title2))
+    /// The third-level title text style: 20 pt, on 25-point lines.
     public static let title3 = Font(base: .style(.title3))
+    /// The headline text style: 17 pt semibold, on 22-point lines.
     public static let headline = Font(base: .style(.headline))
+    /// The subheadline text style: 15 pt, on 20-point lines.
     public static let subheadline = Font(base: .style(.subheadline))
+    /// The body text style: 17 pt, on 22-point lines.
     public static let body = Font(base: .style(.body))
+    /// The callout text style: 16 pt, on 21-point lines.
     public static let callout = Font(base: .style(.callout))
+    /// The footnote text style: 13 pt, on 18-point lines.
     public static let footnote = Font(base: .style(.footnote))
+    /// The caption text style: 12 pt, on 16-point lines.
     public static let caption = Font(base: .style(.caption))
+    /// The second caption text style: 11 pt, on 13-point lines.
     public static let caption2 = Font(base: .style(.caption2))
 
     /// The system font at `size` points.
@@ -127,8 +159,10 @@ public struct Font: Hashable, Sendable {
         Font(base: .custom(name: name, size: fixedSize, relativeTo: nil))
     }
 
+    /// The font in the bold weight.
     public func bold() -> Font { weight(.bold) }
 
+    /// The italic version of the font.
     public func italic() -> Font {
         var f = self
         f.isItalic = true
@@ -142,6 +176,7 @@ public struct Font: Hashable, Sendable {
         return f
     }
 
+    /// The font in `weight`.
     public func weight(_ weight: Weight) -> Font {
         var f = self
         f.weight = weight

@@ -63,6 +63,8 @@ public struct LocalizedStringKey: Equatable, Sendable, ExpressibleByStringInterp
     /// False for a plain literal: its `%` signs are text, not specifiers.
     let hasFormat: Bool
 
+    /// A key of `value` as it is: a plain string whose `%` signs are text, not format
+    /// specifiers.
     public init(_ value: String) {
         key = value; arguments = []; hasFormat = false
     }
@@ -87,11 +89,14 @@ public struct LocalizedStringKey: Equatable, Sendable, ExpressibleByStringInterp
             key += literal.replacingOccurrences(of: "%", with: "%%")
         }
 
+        /// Interpolates a string, shown as it is (`%@`).
         public mutating func appendInterpolation(_ string: String) {
             key += "%@"
             arguments.append(.string(string))
         }
 
+        /// Interpolates an integer or floating-point number with its default specifier
+        /// (`%lld`, `%lf`, …), shown as a number for the environment's locale.
         public mutating func appendInterpolation<T: _FormatSpecifiable>(_ value: T) {
             key += value._specifier
             arguments.append(LocalizedStringKey.StringInterpolation.argument(value._arg))
@@ -109,11 +114,13 @@ public struct LocalizedStringKey: Equatable, Sendable, ExpressibleByStringInterp
             }
         }
 
+        /// Interpolates a text, set inline with its own attributes (`%@`).
         public mutating func appendInterpolation(_ text: Text) {
             key += "%@"
             arguments.append(.text(text))
         }
 
+        /// Interpolates an image, set inline in the text (`%@`).
         public mutating func appendInterpolation(_ image: Image) {
             key += "%@"
             arguments.append(.image(image))

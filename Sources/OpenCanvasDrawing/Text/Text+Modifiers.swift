@@ -4,11 +4,14 @@ import CanvasGeometry
 // Modifiers that return `Text` (so the result can still be concatenated with `+`).
 // Each sets its attribute on the runs that have not set it (the innermost wins).
 extension Text {
+    /// The font of the runs that have not set one (`nil` leaves the text unchanged).
     public consuming func font(_ font: Font?) -> Text {
         guard let font else { return self }
         return applying { if $0.font == nil { $0.font = font } }
     }
 
+    /// The font weight of the runs that have not set one (`nil` leaves the text
+    /// unchanged).
     public consuming func fontWeight(_ weight: Font.Weight?) -> Text {
         guard let weight else { return self }
         return applying { if $0.weight == nil { $0.weight = weight } }
@@ -26,12 +29,16 @@ extension Text {
         return applying { if $0.width == nil { $0.width = width } }
     }
 
+    /// The bold weight, for the runs that have not set a weight.
     public consuming func bold() -> Text { fontWeight(.bold) }
 
+    /// Bold when `isActive`; otherwise the text unchanged.
     public consuming func bold(_ isActive: Bool) -> Text { isActive ? bold() : self }
 
+    /// Italic, for the runs that have not set it.
     public consuming func italic() -> Text { applying { if $0.italic == nil { $0.italic = true } } }
 
+    /// Italic when `isActive`; otherwise the text unchanged.
     public consuming func italic(_ isActive: Bool) -> Text { isActive ? italic() : self }
 
     /// The monospaced design of the system font.

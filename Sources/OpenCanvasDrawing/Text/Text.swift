@@ -132,27 +132,40 @@ public struct Text: Equatable, Sendable {
 
     /// A style of line for underlines and strikethroughs.
     public struct LineStyle: Hashable, Sendable {
+        /// The pattern of the line: solid, dotted or dashed.
         public var pattern: Pattern
+        /// The colour of the line; `nil` draws it in the text's colour.
         public var color: Color?
 
+        /// A line style: solid in the text's colour unless told otherwise.
         public init(pattern: Pattern = .solid, color: Color? = nil) {
             self.pattern = pattern; self.color = color
         }
 
+        /// A solid line in the text's colour.
         public static let single = LineStyle()
 
+        /// The pattern of a line: solid, or dots and dashes whose lengths are multiples
+        /// of the line's thickness.
         public struct Pattern: Hashable, Sendable {
             let kind: Int
+            /// An unbroken line.
             public static let solid = Pattern(kind: 0)
+            /// Dots one thickness long, with gaps of two thicknesses.
             public static let dot = Pattern(kind: 1)
+            /// Dashes four thicknesses long, with gaps of two.
             public static let dash = Pattern(kind: 2)
+            /// A dash and a dot, repeated.
             public static let dashDot = Pattern(kind: 3)
+            /// A dash and two dots, repeated.
             public static let dashDotDot = Pattern(kind: 4)
         }
     }
 
     /// Where text that does not fit is cut and an ellipsis shown.
     public enum TruncationMode: Hashable, Sendable {
+        /// `head` cuts the start of the line, `tail` the end, `middle` the middle; the
+        /// ellipsis stands in for what is cut.
         case head, tail, middle
     }
 }

@@ -6,21 +6,37 @@ public struct AccessibilityTraits: OptionSet, Hashable, Sendable, CustomStringCo
     public let rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 
+    /// The element is a button; screen readers announce it as "Button".
     public static let isButton = AccessibilityTraits(rawValue: 1 << 0)
+    /// The element is a heading that divides content into sections; announced as "Heading".
     public static let isHeader = AccessibilityTraits(rawValue: 1 << 1)
+    /// The element is currently selected; announced as "Selected".
     public static let isSelected = AccessibilityTraits(rawValue: 1 << 2)
+    /// The element is a link; announced as "Link".
     public static let isLink = AccessibilityTraits(rawValue: 1 << 3)
+    /// The element is a search field; announced as "Search field".
     public static let isSearchField = AccessibilityTraits(rawValue: 1 << 4)
+    /// The element is an image; announced as "Image".
     public static let isImage = AccessibilityTraits(rawValue: 1 << 5)
+    /// The element plays its own sound when activated.
     public static let playsSound = AccessibilityTraits(rawValue: 1 << 6)
+    /// The element behaves as a key on a keyboard.
     public static let isKeyboardKey = AccessibilityTraits(rawValue: 1 << 7)
+    /// The element is text that does not change; text views carry it by default.
     public static let isStaticText = AccessibilityTraits(rawValue: 1 << 8)
+    /// The element gives a summary of the current situation when the app starts.
     public static let isSummaryElement = AccessibilityTraits(rawValue: 1 << 9)
+    /// The element's label or value changes often.
     public static let updatesFrequently = AccessibilityTraits(rawValue: 1 << 10)
+    /// Activating the element starts a media session.
     public static let startsMediaSession = AccessibilityTraits(rawValue: 1 << 11)
+    /// The element lets the user interact with it directly, bypassing the screen reader's gestures.
     public static let allowsDirectInteraction = AccessibilityTraits(rawValue: 1 << 12)
+    /// The element turns to the next page when the screen reader reaches its end.
     public static let causesPageTurn = AccessibilityTraits(rawValue: 1 << 13)
+    /// The element is modal: assistive technologies ignore the elements outside it.
     public static let isModal = AccessibilityTraits(rawValue: 1 << 14)
+    /// The element is a toggle; announced as "Switch button".
     public static let isToggle = AccessibilityTraits(rawValue: 1 << 15)
 
     /// The words a screen reader adds for the traits it announces.
@@ -63,13 +79,18 @@ public struct AccessibilityChildBehavior: Hashable, Sendable {
 
 /// One element of a laid-out view's accessibility tree, as a screen reader sees it.
 public struct AccessibilityElement: Equatable, Sendable, CustomStringConvertible {
+    /// The words that identify the element.
     public var label: String
+    /// The element's current value, if it has one (a slider's position, a toggle's state).
     public var value: String?
+    /// What happens when the element is activated, read after the label, value and traits.
     public var hint: String?
+    /// What kind of element this is.
     public var traits: AccessibilityTraits
     /// In the root view's coordinates, points.
     public var frame: CGRect
 
+    /// Creates an element with the given label, value, hint, traits and frame.
     public init(label: String, value: String? = nil, hint: String? = nil, traits: AccessibilityTraits = [],
                 frame: CGRect = .zero) {
         self.label = label; self.value = value; self.hint = hint; self.traits = traits; self.frame = frame

@@ -30,7 +30,8 @@ extension _AccessibilityModifier {
     func makeNode<Content: View>(_ content: Content, environment: EnvironmentValues) -> ViewNode {
         let child = OpenCanvasViews.makeNode(content, environment: environment)
         if let node = child as? AccessibilityNode, replacement == nil {
-            // Modifiers applied in a chain gather on one node (the outer wins).
+            // Modifiers applied in a chain gather on one node; an outer one sets only
+            // what the inner ones left unset (the innermost wins).
             change(&node.overrides)
             return node
         }
@@ -65,49 +66,60 @@ final class AccessibilityNode: WrapperNode {
 }
 
 extension View {
+    /// Sets the label a screen reader speaks for the view, in place of its own.
     public func accessibilityLabel(_ label: Text) -> ModifiedContent<Self, _AccessibilityModifier> {
         accessibility { if $0.label == nil { $0.label = label } }
     }
 
+    /// Sets the label a screen reader speaks for the view, from a localised string key.
     public func accessibilityLabel(_ key: LocalizedStringKey) -> ModifiedContent<Self, _AccessibilityModifier> {
         accessibilityLabel(Text(key))
     }
 
+    /// Sets the label a screen reader speaks for the view, from a string used as it is.
     @_disfavoredOverload
     public func accessibilityLabel<S: StringProtocol>(_ label: S) -> ModifiedContent<Self, _AccessibilityModifier> {
         accessibilityLabel(Text(label))
     }
 
+    /// Sets the value a screen reader speaks for the view, after its label.
     public func accessibilityValue(_ value: Text) -> ModifiedContent<Self, _AccessibilityModifier> {
         accessibility { if $0.value == nil { $0.value = value } }
     }
 
+    /// Sets the value a screen reader speaks for the view, from a localised string key.
     public func accessibilityValue(_ key: LocalizedStringKey) -> ModifiedContent<Self, _AccessibilityModifier> {
         accessibilityValue(Text(key))
     }
 
+    /// Sets the value a screen reader speaks for the view, from a string used as it is.
     @_disfavoredOverload
     public func accessibilityValue<S: StringProtocol>(_ value: S) -> ModifiedContent<Self, _AccessibilityModifier> {
         accessibilityValue(Text(value))
     }
 
+    /// Sets the hint a screen reader speaks last, describing what activating the view does.
     public func accessibilityHint(_ hint: Text) -> ModifiedContent<Self, _AccessibilityModifier> {
         accessibility { if $0.hint == nil { $0.hint = hint } }
     }
 
+    /// Sets the hint a screen reader speaks last, from a localised string key.
     public func accessibilityHint(_ key: LocalizedStringKey) -> ModifiedContent<Self, _AccessibilityModifier> {
         accessibilityHint(Text(key))
     }
 
+    /// Sets the hint a screen reader speaks last, from a string used as it is.
     @_disfavoredOverload
     public func accessibilityHint<S: StringProtocol>(_ hint: S) -> ModifiedContent<Self, _AccessibilityModifier> {
         accessibilityHint(Text(hint))
     }
 
+    /// Adds traits to the view's accessibility element.
     public func accessibilityAddTraits(_ traits: AccessibilityTraits) -> ModifiedContent<Self, _AccessibilityModifier> {
         accessibility { $0.addTraits.formUnion(traits) }
     }
 
+    /// Removes traits from the view's accessibility element.
     public func accessibilityRemoveTraits(_ traits: AccessibilityTraits) -> ModifiedContent<Self, _AccessibilityModifier> {
         accessibility { $0.removeTraits.formUnion(traits) }
     }

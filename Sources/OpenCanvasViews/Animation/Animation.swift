@@ -40,24 +40,36 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
 
     static func duration(_ d: Double) -> Double { d.isFinite && d >= 0 ? d : 0.35 }
 
+    /// An animation that moves at a constant speed over `duration` seconds
+    /// (a negative or non-finite duration becomes 0.35 s).
     public static func linear(duration: TimeInterval) -> Animation {
         Animation(.bezier(x1: 0, y1: 0, x2: 1, y2: 1, duration: Self.duration(duration)))
     }
+    /// A constant-speed animation of 0.35 s.
     public static var linear: Animation { linear(duration: 0.35) }
 
+    /// An animation that starts slowly and speeds up, over `duration` seconds
+    /// (a negative or non-finite duration becomes 0.35 s).
     public static func easeIn(duration: TimeInterval) -> Animation {
         Animation(.bezier(x1: 0.42, y1: 0, x2: 1, y2: 1, duration: Self.duration(duration)))
     }
+    /// An ease-in animation of 0.35 s.
     public static var easeIn: Animation { easeIn(duration: 0.35) }
 
+    /// An animation that starts quickly and slows down at the end, over `duration`
+    /// seconds (a negative or non-finite duration becomes 0.35 s).
     public static func easeOut(duration: TimeInterval) -> Animation {
         Animation(.bezier(x1: 0, y1: 0, x2: 0.58, y2: 1, duration: Self.duration(duration)))
     }
+    /// An ease-out animation of 0.35 s.
     public static var easeOut: Animation { easeOut(duration: 0.35) }
 
+    /// An animation that starts slowly, speeds up, then slows down at the end, over
+    /// `duration` seconds (a negative or non-finite duration becomes 0.35 s).
     public static func easeInOut(duration: TimeInterval) -> Animation {
         Animation(.bezier(x1: 0.42, y1: 0, x2: 0.58, y2: 1, duration: Self.duration(duration)))
     }
+    /// An ease-in-out animation of 0.35 s.
     public static var easeInOut: Animation { easeInOut(duration: 0.35) }
 
     /// A cubic Bézier timing curve through (0, 0), (c0x, c0y), (c1x, c1y), (1, 1);
@@ -89,6 +101,7 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
         Animation(.spring(SpringModel(duration: duration, bounce: bounce)))
     }
 
+    /// A spring of 0.5 s without bounce.
     public static var spring: Animation { spring(duration: 0.5, bounce: 0) }
 
     /// A spring from its physical constants (ω = √(k/m), ζ = c / 2√(km)), with a
@@ -112,6 +125,7 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
         return a
     }
 
+    /// An interpolating spring of 0.5 s without bounce.
     public static var interpolatingSpring: Animation { interpolatingSpring() }
 
     /// A spring for interactive changes: response 0.15 s, damping 0.86.
@@ -119,24 +133,28 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
                                          blendDuration: TimeInterval = 0.25) -> Animation {
         spring(response: response, dampingFraction: dampingFraction, blendDuration: blendDuration)
     }
+    /// A spring for interactive changes, with the default response and damping.
     public static var interactiveSpring: Animation { interactiveSpring() }
 
     /// A spring with no bounce (base bounce 0).
     public static func smooth(duration: TimeInterval = 0.5, extraBounce: Double = 0) -> Animation {
         spring(duration: duration, bounce: 0 + extraBounce)
     }
+    /// A smooth spring of 0.5 s without bounce.
     public static var smooth: Animation { smooth() }
 
     /// A spring with a little bounce (base bounce 0.15).
     public static func snappy(duration: TimeInterval = 0.5, extraBounce: Double = 0) -> Animation {
         spring(duration: duration, bounce: 0.15 + extraBounce)
     }
+    /// A snappy spring of 0.5 s with a little bounce.
     public static var snappy: Animation { snappy() }
 
     /// A spring with more bounce (base bounce 0.3).
     public static func bouncy(duration: TimeInterval = 0.5, extraBounce: Double = 0) -> Animation {
         spring(duration: duration, bounce: 0.3 + extraBounce)
     }
+    /// A bouncy spring of 0.5 s.
     public static var bouncy: Animation { bouncy() }
 
     // MARK: Modifiers

@@ -8,6 +8,7 @@ public struct KeyframeTimeline<Value> {
     let initialValue: Value
     let tracks: [AnyKeyframeTrack<Value>]
 
+    /// Creates a timeline that starts from `initialValue` and plays the keyframes the builder makes.
     public init(initialValue: Value, @KeyframesBuilder<Value> content: () -> some Keyframes<Value>) {
         self.initialValue = initialValue
         self.tracks = Self.tracks(of: content())
@@ -55,6 +56,8 @@ public struct KeyframeAnimator<Value, KeyframePath: Keyframes, Content: View>: V
     let content: (Value) -> Content
     let keyframes: (Value) -> KeyframePath
 
+    /// Plays the keyframes each time `trigger` changes, starting from the value shown
+    /// at that moment; `content` draws the view for the current value.
     public init(initialValue: Value, trigger: some Equatable, @ViewBuilder content: @escaping (Value) -> Content,
                 @KeyframesBuilder<Value> keyframes: @escaping (Value) -> KeyframePath) {
         self.initialValue = initialValue
@@ -74,6 +77,7 @@ public struct KeyframeAnimator<Value, KeyframePath: Keyframes, Content: View>: V
         self.keyframes = keyframes
     }
 
+    /// A keyframe animator is a primitive view: OpenCanvas draws it itself.
     public typealias Body = Never
 }
 

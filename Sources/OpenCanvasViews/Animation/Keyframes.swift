@@ -6,6 +6,7 @@ import OpenCanvasDrawing
 
 /// A description of how a value changes over time: tracks of keyframes.
 public protocol Keyframes<Value> {
+    /// The type of value the keyframes animate.
     associatedtype Value
 }
 
@@ -18,6 +19,7 @@ protocol KeyframeTracks {
 
 /// The content of a keyframe track: keyframes for one animatable value.
 public protocol KeyframeTrackContent<Value> {
+    /// The type of value the keyframes move.
     associatedtype Value: Animatable
 }
 
@@ -49,6 +51,8 @@ private func validDuration(_ d: TimeInterval) -> Double {
 /// Moves to its value along a unit curve (linear by default).
 public struct LinearKeyframe<Value: Animatable>: KeyframeTrackContent, KeyframeList {
     let keyframe: Keyframe<Value>
+    /// A keyframe that moves to `to` over `duration` seconds along `timingCurve`
+    /// (a non-positive or non-finite duration is 0; durations are capped at a day).
     public init(_ to: Value, duration: TimeInterval, timingCurve: UnitCurve = .linear) {
         keyframe = Keyframe(target: to.animatableData, duration: validDuration(duration), kind: .linear(timingCurve))
     }
@@ -60,6 +64,8 @@ public struct LinearKeyframe<Value: Animatable>: KeyframeTrackContent, KeyframeL
 /// is when this one's duration ends (its settling time by default).
 public struct SpringKeyframe<Value: Animatable>: KeyframeTrackContent, KeyframeList {
     let keyframe: Keyframe<Value>
+    /// A keyframe that springs to `to`, for `duration` seconds or, when `nil`, the
+    /// spring's settling time; `startVelocity`, if given, replaces the value's velocity at the start.
     public init(_ to: Value, duration: TimeInterval? = nil, spring: Spring = Spring(), startVelocity: Value? = nil) {
         keyframe = Keyframe(target: to.animatableData,
                             duration: duration.map(validDuration) ?? spring.settlingDuration,
@@ -72,6 +78,8 @@ public struct SpringKeyframe<Value: Animatable>: KeyframeTrackContent, KeyframeL
 /// a smooth path through the neighbouring keyframes (Catmull–Rom).
 public struct CubicKeyframe<Value: Animatable>: KeyframeTrackContent, KeyframeList {
     let keyframe: Keyframe<Value>
+    /// A keyframe that moves to `to` over `duration` seconds along a cubic curve; velocities
+    /// left `nil` make a smooth path (a bad duration is 0, as for `LinearKeyframe`).
     public init(_ to: Value, duration: TimeInterval, startVelocity: Value? = nil, endVelocity: Value? = nil) {
         keyframe = Keyframe(target: to.animatableData, duration: validDuration(duration),
                             kind: .cubic(startVelocity: startVelocity?.animatableData, endVelocity: endVelocity?.animatableData))
@@ -82,6 +90,7 @@ public struct CubicKeyframe<Value: Animatable>: KeyframeTrackContent, KeyframeLi
 /// Jumps to its value at once.
 public struct MoveKeyframe<Value: Animatable>: KeyframeTrackContent, KeyframeList {
     let keyframe: Keyframe<Value>
+    /// A keyframe that jumps to `to` immediately, taking no time.
     public init(_ to: Value) {
         keyframe = Keyframe(target: to.animatableData, duration: 0, kind: .move)
     }
@@ -93,22 +102,29 @@ public struct KeyframeSequence<Value: Animatable>: KeyframeTrackContent, Keyfram
     let keyframes: [Keyframe<Value>]
 }
 
+/// A result builder that puts keyframes for one track in order.
 @resultBuilder @MainActor
 public enum KeyframeTrackContentBuilder<Value: Animatable> {
+    /// Makes a keyframe, or several, into a sequence.
     public static func buildExpression<K: KeyframeTrackContent>(_ k: K) -> KeyframeSequence<Value> where K.Value == Value {
         KeyframeSequence(keyframes: (k as? any KeyframeList).map { list in
             @MainActor func frames<L: KeyframeList>(_ l: L) -> [Keyframe<Value>] { l.keyframes as? [Keyframe<Value>] ?? [] }
             return frames(list)
         } ?? [])
     }
+    /// Joins sequences one after another.
     public static func buildBlock(_ parts: KeyframeSequence<Value>...) -> KeyframeSequence<Value> {
         KeyframeSequence(keyframes: parts.flatMap(\.keyframes))
     }
+    /// The keyframes of an `if` without `else`, or none.
     public static func buildOptional(_ part: KeyframeSequence<Value>?) -> KeyframeSequence<Value> {
         part ?? KeyframeSequence(keyframes: [])
     }
+    /// The keyframes of an `if` branch.
     public static func buildEither(first: KeyframeSequence<Value>) -> KeyframeSequence<Value> { first }
+    /// The keyframes of an `else` branch.
     public static func buildEither(second: KeyframeSequence<Value>) -> KeyframeSequence<Value> { second }
+    /// The keyframes of a `for` loop, one iteration after another.
     public static func buildArray(_ parts: [KeyframeSequence<Value>]) -> KeyframeSequence<Value> {
         KeyframeSequence(keyframes: parts.flatMap(\.keyframes))
     }
@@ -118,14 +134,17 @@ public enum KeyframeTrackContentBuilder<Value: Animatable> {
 /// `\.self`).
 public struct KeyframeTrack<Root, TrackValue: Animatable, Content: KeyframeTrackContent>: Keyframes, KeyframeTracks
     where Content.Value == TrackValue {
+    /// The whole value the track animates one property of.
     public typealias Value = Root
     let track: AnyKeyframeTrack<Root>
 
+    /// Creates a track that animates the property at `keyPath` with the keyframes of `content`.
     public init(_ keyPath: WritableKeyPath<Root, TrackValue>,
                 @KeyframeTrackContentBuilder<TrackValue> content: () -> Content) {
         track = AnyKeyframeTrack(keyPath: keyPath, keyframes: Self.frames(content()))
     }
 
+    /// Creates a track that animates the whole value with the keyframes of `content`.
     public init(@KeyframeTrackContentBuilder<TrackValue> content: () -> Content) where Root == TrackValue {
         track = AnyKeyframeTrack(keyPath: \Root.self, keyframes: Self.frames(content()))
     }
@@ -172,6 +191,7 @@ struct LooseKeyframes<Value> {
     func track() -> AnyKeyframeTrack<Value> { build(frames) }
 }
 
+/// A result builder that gathers keyframe tracks, played side by side.
 @resultBuilder @MainActor
 public enum KeyframesBuilder<Value> {
     public static func buildExpression<K: Keyframes>(_ k: K) -> KeyframeTrackList<Value> where K.Value == Value {
@@ -189,14 +209,20 @@ public enum KeyframesBuilder<Value> {
             return KeyframeTrack<Value, Value, KeyframeSequence<Value>>(content: { KeyframeSequence(keyframes: keyframes) }).track
         })
     }
+    /// Puts the tracks side by side; loose keyframes (with no `KeyframeTrack` around
+    /// them) join one track of the whole value.
     public static func buildBlock(_ parts: KeyframeTrackList<Value>...) -> KeyframeTrackList<Value> {
         KeyframeTrackList.combining(parts)
     }
+    /// The tracks of an `if` without `else`, or none.
     public static func buildOptional(_ part: KeyframeTrackList<Value>?) -> KeyframeTrackList<Value> {
         part ?? KeyframeTrackList(tracks: [])
     }
+    /// The tracks of an `if` branch.
     public static func buildEither(first: KeyframeTrackList<Value>) -> KeyframeTrackList<Value> { first }
+    /// The tracks of an `else` branch.
     public static func buildEither(second: KeyframeTrackList<Value>) -> KeyframeTrackList<Value> { second }
+    /// The tracks of a `for` loop, combined as `buildBlock` combines them.
     public static func buildArray(_ parts: [KeyframeTrackList<Value>]) -> KeyframeTrackList<Value> {
         KeyframeTrackList.combining(parts)
     }

@@ -38,6 +38,7 @@ public struct PhaseAnimator<Phase: Equatable, Content: View>: View {
         if self.phases.isEmpty { Diagnostics.report(.invalidValue, "OpenCanvas: a PhaseAnimator has no phases") }
     }
 
+    /// The content for the current phase (nothing when there are no phases).
     public var body: some View {
         if phases.isEmpty {
             EmptyView()
@@ -82,6 +83,7 @@ struct PhaseTrigger: Equatable {
 /// to its content closure.
 public struct PlaceholderContentView<Value: View>: View {
     let content: Value
+    /// The view the modifier was applied to.
     public var body: some View { content }
 }
 

@@ -18,8 +18,10 @@ public struct Transaction: Sendable {
     /// The order of the change among those of a frame.
     var sequence: UInt64 = 0
 
+    /// A transaction with no animation.
     public init() {}
 
+    /// A transaction that shows its changes with `animation` (`nil`: at once).
     public init(animation: Animation?) {
         self.animation = animation
     }
@@ -42,7 +44,9 @@ public struct Transaction: Sendable {
 /// (`logicallyComplete`), or when they have been removed (`removed`). OpenCanvas
 /// removes an animation when it is done, so both run at its end.
 public enum AnimationCompletionCriteria: Hashable, Sendable {
+    /// When the animations are logically done, even if they still move on screen.
     case logicallyComplete
+    /// When the animations have been removed.
     case removed
 }
 

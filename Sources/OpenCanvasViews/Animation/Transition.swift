@@ -31,20 +31,27 @@ public struct AnyTransition: Sendable {
     init(_ effect: Effect) { insertion = effect; removal = effect }
     init(insertion: Effect, removal: Effect) { self.insertion = insertion; self.removal = removal }
 
+    /// No change: the view comes in and goes as it is.
     public static let identity = AnyTransition(Effect())
+    /// Fades the view in when inserted and out when removed.
     public static let opacity = AnyTransition(Effect(opacity: 0))
+    /// Scales the view up from nothing when inserted, and down to nothing when removed, about its centre.
     public static let scale = AnyTransition(Effect(scale: .zero))
 
+    /// Scales the view from `scale` when inserted, and to it when removed, about `anchor`
+    /// (a non-finite scale is 0).
     public static func scale(scale: CGFloat, anchor: UnitPoint = .center) -> AnyTransition {
         let s = scale.isFinite ? scale : 0
         return AnyTransition(Effect(scale: CGSize(width: s, height: s), anchor: anchor))
     }
 
+    /// Moves the view in from, and out to, `offset` from its place (a non-finite offset is ignored).
     public static func offset(_ offset: CGSize) -> AnyTransition {
         let valid = offset.width.isFinite && offset.height.isFinite
         return AnyTransition(Effect(offset: valid ? offset : .zero))
     }
 
+    /// Moves the view in from, and out to, `x` and `y` points from its place.
     public static func offset(x: CGFloat = 0, y: CGFloat = 0) -> AnyTransition {
         offset(CGSize(width: x, height: y))
     }
@@ -66,6 +73,7 @@ public struct AnyTransition: Sendable {
         return AnyTransition(insertion: Effect(opacity: 0, edge: edge), removal: Effect(opacity: 0, edge: opposite))
     }
 
+    /// Uses `insertion` when the view comes in and `removal` when it goes.
     public static func asymmetric(insertion: AnyTransition, removal: AnyTransition) -> AnyTransition {
         var t = AnyTransition(insertion: insertion.insertion, removal: removal.removal)
         t.insertionAnimation = insertion.insertionAnimation

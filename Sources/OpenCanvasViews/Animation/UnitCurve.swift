@@ -9,12 +9,19 @@ public struct UnitCurve: Hashable, Sendable {
     }
     let kind: Kind
 
+    /// Progress equal to time: constant speed.
     public static let linear = UnitCurve(kind: .bezier(0, 0, 1, 1))
+    /// Starts slowly and speeds up.
     public static let easeIn = UnitCurve(kind: .bezier(0.42, 0, 1, 1))
+    /// Starts quickly and slows down at the end.
     public static let easeOut = UnitCurve(kind: .bezier(0, 0, 0.58, 1))
+    /// Starts slowly, speeds up, then slows down at the end.
     public static let easeInOut = UnitCurve(kind: .bezier(0.42, 0, 0.58, 1))
+    /// Eases in along a quarter circle: slow start, fast end.
     public static let circularEaseIn = UnitCurve(kind: .circularEaseIn)
+    /// Eases out along a quarter circle: fast start, slow end.
     public static let circularEaseOut = UnitCurve(kind: .circularEaseOut)
+    /// Eases in and out along two quarter circles.
     public static let circularEaseInOut = UnitCurve(kind: .circularEaseInOut)
 
     /// A cubic Bézier curve from (0, 0) to (1, 1) through two control points (their
@@ -51,14 +58,20 @@ public struct UnitCurve: Hashable, Sendable {
 public struct Spring: Hashable, Sendable {
     let model: SpringModel
 
+    /// A spring with a perceptual duration (seconds) and a bounce: 0 for none, up to 1
+    /// for undamped, negative for overdamped (clamped to −0.99…1).
     public init(duration: TimeInterval = 0.5, bounce: Double = 0) {
         model = SpringModel(duration: duration, bounce: bounce)
     }
 
+    /// A spring with a response (the period of the undamped spring, seconds) and a
+    /// damping ratio (1: critically damped; below: bouncy; above: overdamped).
     public init(response: Double, dampingRatio: Double) {
         model = SpringModel(response: response, dampingRatio: dampingRatio)
     }
 
+    /// A spring from its physical constants; invalid values fall back to mass 1,
+    /// stiffness 100, damping 10. Unless `allowOverDamping`, the damping ratio is capped at 1.
     public init(mass: Double = 1, stiffness: Double, damping: Double, allowOverDamping: Bool = false) {
         let m = mass.isFinite && mass > 0 ? mass : 1
         let k = stiffness.isFinite && stiffness > 0 ? stiffness : 100
@@ -67,9 +80,13 @@ public struct Spring: Hashable, Sendable {
         model = SpringModel(response: 2 * .pi / (k / m).squareRoot(), dampingRatio: allowOverDamping ? ratio : min(ratio, 1))
     }
 
+    /// The period of the undamped spring, in seconds.
     public var response: Double { model.response }
+    /// How much the spring is damped: 1 is critically damped, below 1 bounces.
     public var dampingRatio: Double { model.dampingRatio }
+    /// The perceptual duration, in seconds (the same as the response).
     public var duration: TimeInterval { model.response }
+    /// How much the spring bounces: 0 for none, positive bounces, negative is overdamped.
     public var bounce: Double { dampingRatio <= 1 ? 1 - dampingRatio : 1 / dampingRatio - 1 }
     /// How long a unit change from rest takes to settle.
     public var settlingDuration: TimeInterval { model.unitSettlingTime }

@@ -41,9 +41,12 @@ extension CGFloat: VectorArithmetic {
 /// Two animatable values animated together.
 @frozen
 public struct AnimatablePair<First: VectorArithmetic, Second: VectorArithmetic>: VectorArithmetic {
+    /// The first value.
     public var first: First
+    /// The second value.
     public var second: Second
 
+    /// Pairs two values to animate together.
     public init(_ first: First, _ second: Second) {
         self.first = first
         self.second = second
@@ -64,6 +67,7 @@ extension AnimatablePair: Sendable where First: Sendable, Second: Sendable {}
 /// The animatable data of a type with nothing to animate.
 @frozen
 public struct EmptyAnimatableData: VectorArithmetic, Sendable {
+    /// The empty value.
     public init() {}
     public static var zero: Self { Self() }
     public static func + (lhs: Self, rhs: Self) -> Self { Self() }
@@ -78,11 +82,14 @@ public struct EmptyAnimatableData: VectorArithmetic, Sendable {
 /// current SDK), so that a view's or shape's `animatableData` may read its state.
 @MainActor @preconcurrency
 public protocol Animatable {
+    /// The type of the data an animation interpolates.
     associatedtype AnimatableData: VectorArithmetic
+    /// The data to animate: animations read it at the ends and set it to interpolated values.
     var animatableData: AnimatableData { get set }
 }
 
 extension Animatable where AnimatableData == EmptyAnimatableData {
+    /// Nothing to animate: reads as empty data, and setting it does nothing.
     public var animatableData: EmptyAnimatableData {
         get { EmptyAnimatableData() }
         set {}
@@ -90,6 +97,7 @@ extension Animatable where AnimatableData == EmptyAnimatableData {
 }
 
 extension Animatable where Self: VectorArithmetic {
+    /// The value itself, for a value that is its own vector.
     public var animatableData: Self {
         get { self }
         set { self = newValue }
@@ -102,6 +110,7 @@ extension Float: Animatable {}
 extension CGFloat: Animatable {}
 
 extension CGPoint: Animatable {
+    /// The point's x and y.
     public var animatableData: AnimatablePair<CGFloat, CGFloat> {
         get { AnimatablePair(x, y) }
         set { (x, y) = (newValue.first, newValue.second) }
@@ -109,6 +118,7 @@ extension CGPoint: Animatable {
 }
 
 extension CGSize: Animatable {
+    /// The size's width and height.
     public var animatableData: AnimatablePair<CGFloat, CGFloat> {
         get { AnimatablePair(width, height) }
         set { (width, height) = (newValue.first, newValue.second) }
@@ -116,6 +126,7 @@ extension CGSize: Animatable {
 }
 
 extension CGRect: Animatable {
+    /// The rectangle's origin and size.
     public var animatableData: AnimatablePair<CGPoint.AnimatableData, CGSize.AnimatableData> {
         get { AnimatablePair(origin.animatableData, size.animatableData) }
         set { origin.animatableData = newValue.first; size.animatableData = newValue.second }
@@ -123,6 +134,7 @@ extension CGRect: Animatable {
 }
 
 extension Angle: Animatable {
+    /// The angle in radians.
     public var animatableData: Double {
         get { radians }
         set { radians = newValue }
@@ -130,6 +142,7 @@ extension Angle: Animatable {
 }
 
 extension UnitPoint: Animatable {
+    /// The unit point's x and y.
     public var animatableData: AnimatablePair<CGFloat, CGFloat> {
         get { AnimatablePair(x, y) }
         set { (x, y) = (newValue.first, newValue.second) }

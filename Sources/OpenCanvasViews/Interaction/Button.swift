@@ -7,6 +7,7 @@ public struct Button<Label: View>: View {
     let action: @MainActor () -> Void
     let label: Label
 
+    /// A button that runs `action` when tapped, showing the view `label` builds.
     public init(action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {
         self.action = action
         self.label = label()
@@ -14,6 +15,8 @@ public struct Button<Label: View>: View {
 
     @Environment(\.tint) private var tint
 
+    /// The label in the tint (or accent) colour, tappable over its whole frame and read
+    /// as one element with the button trait.
     public var body: some View {
         label
             .foregroundColor(tint ?? .accentColor)
@@ -43,6 +46,7 @@ extension Button where Label == OpenCanvasViews.Label<Text, Image> {
         self.init(action: action) { OpenCanvasViews.Label(titleKey, systemImage: systemImage) }
     }
 
+    /// A button with a title shown as it is and a system image.
     @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, systemImage: String, action: @escaping @MainActor () -> Void) {
         self.init(action: action) { OpenCanvasViews.Label(title, systemImage: systemImage) }
@@ -54,6 +58,7 @@ public struct Label<Title: View, Icon: View>: View {
     let title: Title
     let icon: Icon
 
+    /// A label with the given title and icon views.
     public init(@ViewBuilder title: () -> Title, @ViewBuilder icon: () -> Icon) {
         self.title = title()
         self.icon = icon()
@@ -69,10 +74,12 @@ public struct Label<Title: View, Icon: View>: View {
 }
 
 extension Label where Title == Text, Icon == Image {
+    /// A label with a localized title and a system image as its icon.
     public init(_ titleKey: LocalizedStringKey, systemImage name: String) {
         self.init(title: { Text(titleKey) }, icon: { Image(systemName: name) })
     }
 
+    /// A label with a title shown as it is and a system image as its icon.
     @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, systemImage name: String) {
         self.init(title: { Text(title) }, icon: { Image(systemName: name) })

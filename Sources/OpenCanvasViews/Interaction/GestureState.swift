@@ -10,10 +10,12 @@ public struct GestureState<Value>: GraphProperty {
     let initial: Value
     let reset: (Value, inout Transaction) -> Void
 
+    /// A gesture state that starts at, and goes back to, `wrappedValue`.
     public init(wrappedValue: Value) {
         self.init(wrappedValue: wrappedValue, reset: { _, _ in })
     }
 
+    /// A gesture state that starts at, and goes back to, `initialValue`.
     public init(initialValue: Value) {
         self.init(wrappedValue: initialValue)
     }
@@ -24,6 +26,7 @@ public struct GestureState<Value>: GraphProperty {
         self.init(wrappedValue: wrappedValue, reset: { _, t in t = resetTransaction })
     }
 
+    /// A gesture state that goes back to `initialValue` with `resetTransaction`.
     public init(initialValue: Value, resetTransaction: Transaction) {
         self.init(wrappedValue: initialValue, resetTransaction: resetTransaction)
     }
@@ -35,6 +38,7 @@ public struct GestureState<Value>: GraphProperty {
         self.reset = reset
     }
 
+    /// A gesture state that goes back to `initialValue`, with a reset that can set its transaction.
     public init(initialValue: Value, reset: @escaping (Value, inout Transaction) -> Void) {
         self.init(wrappedValue: initialValue, reset: reset)
     }
@@ -42,6 +46,7 @@ public struct GestureState<Value>: GraphProperty {
     /// The value: read-only for views; gestures change it through `updating`.
     public var wrappedValue: Value { state.wrappedValue }
 
+    /// The gesture state itself, for passing to a gesture's `updating(_:body:)` as `$name`.
     public var projectedValue: GestureState<Value> { self }
 
     func install(in graph: ViewGraph?, key: SlotKey, environment: EnvironmentValues) {
@@ -60,6 +65,7 @@ public struct GestureState<Value>: GraphProperty {
 }
 
 extension GestureState where Value: ExpressibleByNilLiteral {
+    /// An optional gesture state that starts at, and goes back to, `nil` with `resetTransaction`.
     public init(resetTransaction: Transaction = Transaction()) {
         self.init(wrappedValue: nil, resetTransaction: resetTransaction)
     }
@@ -67,7 +73,9 @@ extension GestureState where Value: ExpressibleByNilLiteral {
 
 /// A gesture that updates a `GestureState` as its value changes.
 public struct GestureStateGesture<Base: Gesture, State>: Gesture, PrimitiveGesture {
+    /// The value of the gesture it wraps.
     public typealias Value = Base.Value
+    /// A primitive gesture: OpenCanvas recognizes it itself.
     public typealias Body = Never
     let base: Base
     let state: GestureState<State>

@@ -4,16 +4,21 @@ import OpenCanvasDrawing
 /// A gesture: taps, drags, long presses, and their `onChanged`/`onEnded` actions.
 @MainActor @preconcurrency
 public protocol Gesture {
+    /// The type of value the gesture reports to its actions.
     associatedtype Value
+    /// The type of gesture this one is made of (`Never` for a primitive gesture).
     associatedtype Body: Gesture
+    /// The gesture this one is made of.
     var body: Body { get }
 }
 
 extension Never: Gesture {
+    /// `Never` reports no value.
     public typealias Value = Never
 }
 
 extension Gesture where Body == Never {
+    /// Primitive gestures have no body; asking for it is a programming error.
     public var body: Never { fatalError("\(Self.self) is a primitive gesture and has no body") }
 }
 
@@ -56,24 +61,34 @@ func recognizer<G: Gesture>(for gesture: G) -> Recognizer? {
 
 /// A tap, or several in a sequence.
 public struct TapGesture: Gesture, PrimitiveGesture {
+    /// How many taps the gesture needs (at least 1).
     public var count: Int
+    /// A gesture of `count` taps (values below 1 become 1).
     public init(count: Int = 1) { self.count = max(1, count) }
+    /// A tap reports no value, only that it happened.
     public typealias Value = Void
+    /// A primitive gesture: OpenCanvas recognizes it itself.
     public typealias Body = Never
     func makeRecognizer() -> Recognizer { Recognizer(kind: .tap(count: count, spatial: false), coordinateSpace: .local) }
 }
 
 /// A tap that reports where it landed.
 public struct SpatialTapGesture: Gesture, PrimitiveGesture {
+    /// Where a spatial tap landed.
     public struct Value: Equatable, Sendable {
+        /// The tap's location, in the gesture's coordinate space.
         public var location: CGPoint
     }
+    /// How many taps the gesture needs (at least 1).
     public var count: Int
+    /// The coordinate space the tap's location is given in.
     public var coordinateSpace: CoordinateSpace
+    /// A gesture of `count` taps (values below 1 become 1) reporting its location in `coordinateSpace`.
     public init(count: Int = 1, coordinateSpace: CoordinateSpace = .local) {
         self.count = max(1, count)
         self.coordinateSpace = coordinateSpace
     }
+    /// A primitive gesture: OpenCanvas recognizes it itself.
     public typealias Body = Never
     func makeRecognizer() -> Recognizer {
         Recognizer(kind: .tap(count: count, spatial: true), coordinateSpace: coordinateSpace)
@@ -82,10 +97,15 @@ public struct SpatialTapGesture: Gesture, PrimitiveGesture {
 
 /// A drag: recognized once the pointer has moved `minimumDistance` points.
 public struct DragGesture: Gesture, PrimitiveGesture {
+    /// The state of a drag: where it started and where the pointer is now.
     public struct Value: Equatable, Sendable {
+        /// When the latest pointer event of the drag happened.
         public var time: Date
+        /// The pointer's current location, in the gesture's coordinate space.
         public var location: CGPoint
+        /// Where the drag started, in the gesture's coordinate space.
         public var startLocation: CGPoint
+        /// How far the pointer has moved since the start: `location` minus `startLocation`.
         public var translation: CGSize { CGSize(width: location.x - startLocation.x, height: location.y - startLocation.y) }
         /// Points per second, from the last two pointer positions.
         public var velocity: CGSize
@@ -93,16 +113,22 @@ public struct DragGesture: Gesture, PrimitiveGesture {
         /// velocity for a quarter of a second (OpenCanvas's choice; Apple does not
         /// document its prediction).
         public var predictedEndLocation: CGPoint
+        /// The translation at `predictedEndLocation`.
         public var predictedEndTranslation: CGSize {
             CGSize(width: predictedEndLocation.x - startLocation.x, height: predictedEndLocation.y - startLocation.y)
         }
     }
+    /// How far, in points, the pointer must move before the drag is recognized.
     public var minimumDistance: CGFloat
+    /// The coordinate space the drag's locations are given in.
     public var coordinateSpace: CoordinateSpace
+    /// A drag recognized after `minimumDistance` points (negative values become 0,
+    /// non-finite ones 10), reporting locations in `coordinateSpace`.
     public init(minimumDistance: CGFloat = 10, coordinateSpace: CoordinateSpace = .local) {
         self.minimumDistance = minimumDistance.isFinite ? max(0, minimumDistance) : 10
         self.coordinateSpace = coordinateSpace
     }
+    /// A primitive gesture: OpenCanvas recognizes it itself.
     public typealias Body = Never
     func makeRecognizer() -> Recognizer {
         Recognizer(kind: .drag(minimumDistance: minimumDistance), coordinateSpace: coordinateSpace)
@@ -111,13 +137,20 @@ public struct DragGesture: Gesture, PrimitiveGesture {
 
 /// A press held for `minimumDuration` without moving more than `maximumDistance`.
 public struct LongPressGesture: Gesture, PrimitiveGesture {
+    /// How long, in seconds, the press must be held.
     public var minimumDuration: Double
+    /// How far, in points, the pointer may move before the press fails.
     public var maximumDistance: CGFloat
+    /// A long press held `minimumDuration` seconds within `maximumDistance` points (negative
+    /// values become 0; non-finite ones the defaults). It succeeds when the pointer
+    /// lifts after that time, not while the press is still held.
     public init(minimumDuration: Double = 0.5, maximumDistance: CGFloat = 10) {
         self.minimumDuration = minimumDuration.isFinite ? max(0, minimumDuration) : 0.5
         self.maximumDistance = maximumDistance.isFinite ? max(0, maximumDistance) : 10
     }
+    /// `true` while the press is being detected and when it succeeds.
     public typealias Value = Bool
+    /// A primitive gesture: OpenCanvas recognizes it itself.
     public typealias Body = Never
     func makeRecognizer() -> Recognizer {
         Recognizer(kind: .longPress(minimumDuration: minimumDuration, maximumDistance: maximumDistance),

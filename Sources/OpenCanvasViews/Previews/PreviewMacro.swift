@@ -12,6 +12,7 @@ import OpenCanvasDrawing
 public macro Preview(_ name: String? = nil, @ViewBuilder body: @escaping @MainActor () -> any View) =
     #externalMacro(module: "OpenCanvasMacros", type: "PreviewMacro")
 
+/// A preview of a view with a name and one or more traits (a layout, an orientation).
 @freestanding(declaration)
 public macro Preview(_ name: String? = nil, traits: PreviewTrait<Preview.ViewTraits>,
                      _ additionalTraits: PreviewTrait<Preview.ViewTraits>...,
@@ -43,9 +44,13 @@ extension PreviewTrait where T == Preview.ViewTraits {
     public static func fixedLayout(width: CGFloat, height: CGFloat) -> PreviewTrait {
         PreviewTrait { $0.layout = .fixed(width: width, height: height) }
     }
+    /// A device held upright (the default).
     public static var portrait: PreviewTrait { PreviewTrait { $0.orientation = .portrait } }
+    /// A device held upside down; drawn at the same size as portrait.
     public static var portraitUpsideDown: PreviewTrait { PreviewTrait { $0.orientation = .portraitUpsideDown } }
+    /// A device turned on its side: its screen's width and height swap.
     public static var landscapeLeft: PreviewTrait { PreviewTrait { $0.orientation = .landscapeLeft } }
+    /// A device turned on its other side: its screen's width and height swap.
     public static var landscapeRight: PreviewTrait { PreviewTrait { $0.orientation = .landscapeRight } }
 }
 

@@ -7,19 +7,24 @@ import OpenCanvasDrawing
 /// and names.
 @MainActor @preconcurrency
 public protocol PreviewProvider {
+    /// The type of view `previews` returns.
     associatedtype Previews: View
     /// The previews: one view, or several (a group or a list of views), each with
     /// its own preview modifiers.
     @ViewBuilder static var previews: Previews { get }
+    /// The platform the previews are for (`nil`: the one being built for). Accepted;
+    /// `PreviewRenderer` does not read it.
     static var platform: PreviewPlatform? { get }
 }
 
 extension PreviewProvider {
+    /// No particular platform.
     public static var platform: PreviewPlatform? { nil }
 }
 
 /// The platform a preview is for.
 public enum PreviewPlatform: Hashable, Sendable {
+    /// The Apple platforms a preview can be for.
     case iOS, macOS, tvOS, watchOS, visionOS
 }
 
@@ -44,9 +49,13 @@ public struct PreviewDevice: RawRepresentable, ExpressibleByStringLiteral, Hasha
 public struct InterfaceOrientation: Hashable, Sendable {
     let name: String
     package let isLandscape: Bool
+    /// The device held upright (the default).
     public static let portrait = InterfaceOrientation(name: "portrait", isLandscape: false)
+    /// The device held upside down; drawn at the same size as portrait.
     public static let portraitUpsideDown = InterfaceOrientation(name: "portraitUpsideDown", isLandscape: false)
+    /// The device turned on its side: its screen's width and height swap.
     public static let landscapeLeft = InterfaceOrientation(name: "landscapeLeft", isLandscape: true)
+    /// The device turned on its other side: its screen's width and height swap.
     public static let landscapeRight = InterfaceOrientation(name: "landscapeRight", isLandscape: true)
 }
 

@@ -18,6 +18,7 @@ extension Shape {
 }
 
 extension Shape where Body == _ShapeView<Self, ForegroundStyle> {
+    /// The shape filled with the foreground style.
     public var body: _ShapeView<Self, ForegroundStyle> {
         _ShapeView(shape: self, style: ForegroundStyle(), fillStyle: FillStyle())
     }
@@ -25,6 +26,7 @@ extension Shape where Body == _ShapeView<Self, ForegroundStyle> {
 
 /// A shape that can be inset, for borders drawn inside its frame.
 public protocol InsettableShape: Shape {
+    /// The type of shape `inset(by:)` returns.
     associatedtype InsetShape: InsettableShape
     /// The shape inset by `amount` on every side.
     func inset(by amount: CGFloat) -> InsetShape
@@ -35,6 +37,7 @@ public protocol InsettableShape: Shape {
 /// A rectangle filling the frame.
 @frozen
 public struct Rectangle: InsettableShape {
+    /// A rectangle.
     public init() {}
     public func path(in rect: CGRect) -> Path { Path(rect) }
     public func inset(by amount: CGFloat) -> _InsetShape<Rectangle> { _InsetShape(shape: self, amount: amount) }
@@ -43,19 +46,24 @@ public struct Rectangle: InsettableShape {
 /// A rectangle with rounded corners filling the frame.
 @frozen
 public struct RoundedRectangle: InsettableShape {
+    /// The width and height of the rounded corners, in points.
     public var cornerSize: CGSize
+    /// The shape of the corners: circular or continuous.
     public var style: RoundedCornerStyle
 
+    /// The corner size, animated.
     public var animatableData: CGSize.AnimatableData {
         get { cornerSize.animatableData }
         set { cornerSize.animatableData = newValue }
     }
 
+    /// A rounded rectangle with corners of `cornerSize` (continuous corners by default).
     public init(cornerSize: CGSize, style: RoundedCornerStyle = .continuous) {
         self.cornerSize = cornerSize
         self.style = style
     }
 
+    /// A rounded rectangle with corners of radius `cornerRadius` (continuous corners by default).
     public init(cornerRadius: CGFloat, style: RoundedCornerStyle = .continuous) {
         self.init(cornerSize: CGSize(width: cornerRadius, height: cornerRadius), style: style)
     }
@@ -72,14 +80,18 @@ public struct RoundedRectangle: InsettableShape {
 /// A rectangle with a radius per corner.
 @frozen
 public struct UnevenRoundedRectangle: InsettableShape {
+    /// The radius of each corner, in points.
     public var cornerRadii: RectangleCornerRadii
+    /// The shape of the corners: circular or continuous.
     public var style: RoundedCornerStyle
 
+    /// A rectangle with the given corner radii (continuous corners by default).
     public init(cornerRadii: RectangleCornerRadii, style: RoundedCornerStyle = .continuous) {
         self.cornerRadii = cornerRadii
         self.style = style
     }
 
+    /// A rectangle with a radius for each corner (0, a square corner, by default).
     public init(topLeadingRadius: CGFloat = 0, bottomLeadingRadius: CGFloat = 0, bottomTrailingRadius: CGFloat = 0,
                 topTrailingRadius: CGFloat = 0, style: RoundedCornerStyle = .continuous) {
         self.init(cornerRadii: RectangleCornerRadii(topLeading: topLeadingRadius, bottomLeading: bottomLeadingRadius,
@@ -102,6 +114,7 @@ public struct UnevenRoundedRectangle: InsettableShape {
 /// A circle centred in the frame, as large as fits.
 @frozen
 public struct Circle: InsettableShape {
+    /// A circle.
     public init() {}
     public func path(in rect: CGRect) -> Path {
         let r = rect.standardized
@@ -114,6 +127,7 @@ public struct Circle: InsettableShape {
 /// An ellipse filling the frame.
 @frozen
 public struct Ellipse: InsettableShape {
+    /// An ellipse.
     public init() {}
     public func path(in rect: CGRect) -> Path { Path(ellipseIn: rect) }
     public func inset(by amount: CGFloat) -> _InsetShape<Ellipse> { _InsetShape(shape: self, amount: amount) }
@@ -122,7 +136,9 @@ public struct Ellipse: InsettableShape {
 /// A rounded rectangle whose corner radius is half its shorter side.
 @frozen
 public struct Capsule: InsettableShape {
+    /// The shape of the rounded ends: circular or continuous.
     public var style: RoundedCornerStyle
+    /// A capsule with ends of the given style (continuous by default).
     public init(style: RoundedCornerStyle = .continuous) { self.style = style }
     public func path(in rect: CGRect) -> Path {
         let r = rect.standardized
@@ -144,22 +160,27 @@ public struct _InsetShape<Content: Shape>: InsettableShape {
 }
 
 extension Shape where Self == Rectangle {
+    /// A rectangle.
     public static var rect: Rectangle { Rectangle() }
 }
 
 extension Shape where Self == RoundedRectangle {
+    /// A rounded rectangle with corners of radius `cornerRadius`.
     public static func rect(cornerRadius: CGFloat, style: RoundedCornerStyle = .continuous) -> RoundedRectangle {
         RoundedRectangle(cornerRadius: cornerRadius, style: style)
     }
+    /// A rounded rectangle with corners of `cornerSize`.
     public static func rect(cornerSize: CGSize, style: RoundedCornerStyle = .continuous) -> RoundedRectangle {
         RoundedRectangle(cornerSize: cornerSize, style: style)
     }
 }
 
 extension Shape where Self == UnevenRoundedRectangle {
+    /// A rectangle with the given corner radii.
     public static func rect(cornerRadii: RectangleCornerRadii, style: RoundedCornerStyle = .continuous) -> UnevenRoundedRectangle {
         UnevenRoundedRectangle(cornerRadii: cornerRadii, style: style)
     }
+    /// A rectangle with a radius for each corner.
     public static func rect(topLeadingRadius: CGFloat = 0, bottomLeadingRadius: CGFloat = 0,
                             bottomTrailingRadius: CGFloat = 0, topTrailingRadius: CGFloat = 0,
                             style: RoundedCornerStyle = .continuous) -> UnevenRoundedRectangle {
@@ -169,10 +190,20 @@ extension Shape where Self == UnevenRoundedRectangle {
     }
 }
 
-extension Shape where Self == Circle { public static var circle: Circle { Circle() } }
-extension Shape where Self == Ellipse { public static var ellipse: Ellipse { Ellipse() } }
+extension Shape where Self == Circle {
+    /// A circle.
+    public static var circle: Circle { Circle() }
+}
+
+extension Shape where Self == Ellipse {
+    /// An ellipse.
+    public static var ellipse: Ellipse { Ellipse() }
+}
+
 extension Shape where Self == Capsule {
+    /// A capsule with continuous ends.
     public static var capsule: Capsule { Capsule() }
+    /// A capsule with ends of the given style.
     public static func capsule(style: RoundedCornerStyle) -> Capsule { Capsule(style: style) }
 }
 

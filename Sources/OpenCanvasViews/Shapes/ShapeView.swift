@@ -37,6 +37,7 @@ extension Shape {
         return v
     }
 
+    /// The shape's outline stroked with `content`, `lineWidth` points wide.
     public func stroke<S: ShapeStyle>(_ content: S, lineWidth: CGFloat = 1, antialiased: Bool = true) -> _ShapeView<Self, S> {
         stroke(content, style: StrokeStyle(lineWidth: lineWidth), antialiased: antialiased)
     }
@@ -50,15 +51,18 @@ extension InsettableShape {
         inset(by: style.lineWidth / 2).stroke(content, style: style, antialiased: antialiased)
     }
 
+    /// A border of `lineWidth` points inside the shape's frame, stroked with `content`.
     public func strokeBorder<S: ShapeStyle>(_ content: S, lineWidth: CGFloat = 1, antialiased: Bool = true)
         -> _ShapeView<InsetShape, S> {
         strokeBorder(content, style: StrokeStyle(lineWidth: lineWidth), antialiased: antialiased)
     }
 
+    /// A border inside the shape's frame, stroked with the foreground style.
     public func strokeBorder(style: StrokeStyle, antialiased: Bool = true) -> _ShapeView<InsetShape, ForegroundStyle> {
         strokeBorder(ForegroundStyle(), style: style, antialiased: antialiased)
     }
 
+    /// A border of `lineWidth` points inside the shape's frame, stroked with the foreground style.
     public func strokeBorder(lineWidth: CGFloat = 1, antialiased: Bool = true) -> _ShapeView<InsetShape, ForegroundStyle> {
         strokeBorder(ForegroundStyle(), lineWidth: lineWidth, antialiased: antialiased)
     }

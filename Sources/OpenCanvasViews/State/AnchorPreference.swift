@@ -62,15 +62,25 @@ extension Anchor.Source where Value == CGPoint {
         }
     }
 
+    /// The view's top-leading corner.
     public static var topLeading: Anchor<CGPoint>.Source { unitPoint(.topLeading) }
+    /// The midpoint of the view's top edge.
     public static var top: Anchor<CGPoint>.Source { unitPoint(.top) }
+    /// The view's top-trailing corner.
     public static var topTrailing: Anchor<CGPoint>.Source { unitPoint(.topTrailing) }
+    /// The midpoint of the view's leading edge.
     public static var leading: Anchor<CGPoint>.Source { unitPoint(.leading) }
+    /// The centre of the view.
     public static var center: Anchor<CGPoint>.Source { unitPoint(.center) }
+    /// The midpoint of the view's trailing edge.
     public static var trailing: Anchor<CGPoint>.Source { unitPoint(.trailing) }
+    /// The view's bottom-leading corner.
     public static var bottomLeading: Anchor<CGPoint>.Source { unitPoint(.bottomLeading) }
+    /// The midpoint of the view's bottom edge.
     public static var bottom: Anchor<CGPoint>.Source { unitPoint(.bottom) }
+    /// The view's bottom-trailing corner.
     public static var bottomTrailing: Anchor<CGPoint>.Source { unitPoint(.bottomTrailing) }
+    /// The view's origin (its top-leading corner).
     public static var zero: Anchor<CGPoint>.Source { unitPoint(.zero) }
 
     private static func anchor(_ global: CGPoint) -> Anchor<CGPoint> {

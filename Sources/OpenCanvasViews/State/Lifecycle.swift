@@ -91,13 +91,18 @@ final class ChangeBox<V> {
 /// A reference to an `@Observable` model that makes bindings to its properties.
 @MainActor @propertyWrapper @dynamicMemberLookup
 public struct Bindable<Value: AnyObject & Observable> {
+    /// The model object.
     public var wrappedValue: Value
 
+    /// A bindable reference to `wrappedValue`.
     public init(wrappedValue: Value) { self.wrappedValue = wrappedValue }
+    /// A bindable reference to `value`.
     public init(_ value: Value) { self.wrappedValue = value }
 
+    /// The bindable reference itself, so that `$model.property` makes a binding.
     public var projectedValue: Bindable<Value> { self }
 
+    /// A binding that reads and writes the model's property at `keyPath`.
     public subscript<Subject>(dynamicMember keyPath: ReferenceWritableKeyPath<Value, Subject>) -> Binding<Subject> {
         let object = wrappedValue
         return Binding(get: { object[keyPath: keyPath] }, set: { object[keyPath: keyPath] = $0 })

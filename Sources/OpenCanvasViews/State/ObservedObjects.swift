@@ -29,6 +29,7 @@ final class StateObjectSlot<ObjectType: ObservableObject> {
 public struct ObservableObjectBindings<ObjectType: ObservableObject> {
     let root: ObjectType
 
+    /// A binding that reads and writes the object's property at `keyPath`.
     public subscript<Subject>(dynamicMember keyPath: ReferenceWritableKeyPath<ObjectType, Subject>) -> Binding<Subject> {
         let root = self.root
         return Binding(get: { root[keyPath: keyPath] }, set: { root[keyPath: keyPath] = $0 })
@@ -39,12 +40,17 @@ public struct ObservableObjectBindings<ObjectType: ObservableObject> {
 /// drawn again when the object changes.
 @MainActor @propertyWrapper
 public struct ObservedObject<ObjectType: ObservableObject>: GraphProperty {
+    /// What `$object` gives: bindings to the object's properties.
     public typealias Wrapper = ObservableObjectBindings<ObjectType>
+    /// The observed object.
     public var wrappedValue: ObjectType
 
+    /// Observes `wrappedValue`.
     public init(wrappedValue: ObjectType) { self.wrappedValue = wrappedValue }
+    /// Observes `initialValue`.
     public init(initialValue: ObjectType) { self.init(wrappedValue: initialValue) }
 
+    /// Bindings to the object's properties (`$model.name`).
     public var projectedValue: Wrapper { Wrapper(root: wrappedValue) }
 
     func install(in graph: ViewGraph?, key: SlotKey, environment: EnvironmentValues) {
@@ -66,10 +72,13 @@ public struct StateObject<ObjectType: ObservableObject>: GraphProperty {
     }
     let box: Box
 
+    /// An object made by `thunk`: it is called once, when the view is first made in its
+    /// place (or first read, outside a host), not each time the view value is created.
     public init(wrappedValue thunk: @autoclosure @escaping () -> ObjectType) {
         box = Box(thunk)
     }
 
+    /// The object the view owns.
     public var wrappedValue: ObjectType {
         if let o = box.object { return o }
         let o = box.make()
@@ -77,6 +86,7 @@ public struct StateObject<ObjectType: ObservableObject>: GraphProperty {
         return o
     }
 
+    /// Bindings to the object's properties (`$model.name`).
     public var projectedValue: ObservableObjectBindings<ObjectType> { ObservableObjectBindings(root: wrappedValue) }
 
     func install(in graph: ViewGraph?, key: SlotKey, environment: EnvironmentValues) {
@@ -109,6 +119,7 @@ public struct EnvironmentObject<ObjectType: ObservableObject>: GraphProperty {
     final class Box { var strong: ObjectType?; init() {} }
     let box = Box()
 
+    /// Reads the object of type `ObjectType` that an ancestor put into the environment.
     public init() {}
 
     /// The object. As in SwiftUI, reading it when no ancestor provided one is a
@@ -122,6 +133,8 @@ public struct EnvironmentObject<ObjectType: ObservableObject>: GraphProperty {
         return object
     }
 
+    /// Bindings to the object's properties (`$model.name`); like `wrappedValue`, a
+    /// programming error when no ancestor provided the object.
     public var projectedValue: ObservableObjectBindings<ObjectType> { ObservableObjectBindings(root: wrappedValue) }
 
     func install(in graph: ViewGraph?, key: SlotKey, environment: EnvironmentValues) {

@@ -4,7 +4,9 @@ import OpenCanvasDrawing
 /// A named value that views produce for their ancestors (`preference(key:value:)`),
 /// read with `onPreferenceChange`.
 public protocol PreferenceKey {
+    /// The type of the preference's value.
     associatedtype Value
+    /// The value when no view produces one.
     static var defaultValue: Value { get }
     /// Combines the values of sibling views, in their order: `value` holds those
     /// so far, `nextValue` gives the next.

@@ -45,14 +45,18 @@ final class StateLink<Value> {
 public struct State<Value>: GraphProperty {
     let link: StateLink<Value>
 
+    /// A state that starts at `value`. The initial value is used only when the view is
+    /// first made in its place; later view values keep the stored value.
     public init(wrappedValue value: Value) {
         link = StateLink(value)
     }
 
+    /// A state that starts at `value` (the same as `init(wrappedValue:)`).
     public init(initialValue value: Value) {
         self.init(wrappedValue: value)
     }
 
+    /// The current value; setting it re-renders the views that read it.
     public var wrappedValue: Value {
         get { link.slot?.value ?? link.local }
         nonmutating set {
@@ -84,6 +88,7 @@ public struct State<Value>: GraphProperty {
 }
 
 extension State where Value: ExpressibleByNilLiteral {
+    /// An optional state that starts at `nil`.
     public init() { self.init(wrappedValue: nil) }
 }
 
@@ -93,11 +98,13 @@ public struct Binding<Value> {
     let getter: () -> Value
     let setter: (Value) -> Void
 
+    /// A binding that reads with `get` and writes with `set`.
     public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {
         getter = get
         setter = set
     }
 
+    /// A binding to the same value as `projectedValue`.
     public init(projectedValue: Binding<Value>) { self = projectedValue }
 
     /// A binding to a value that never changes.
@@ -105,11 +112,13 @@ public struct Binding<Value> {
         Binding(get: { value }, set: { _ in })
     }
 
+    /// The value the binding refers to; setting it writes it through.
     public var wrappedValue: Value {
         get { getter() }
         nonmutating set { setter(newValue) }
     }
 
+    /// The binding itself.
     public var projectedValue: Binding<Value> { self }
 
     /// A binding to a property of the value.
@@ -130,6 +139,7 @@ public struct Environment<Value>: GraphProperty {
     let keyPath: KeyPath<EnvironmentValues, Value>
     let box = Box()
 
+    /// Reads the environment value at `keyPath`.
     public init(_ keyPath: KeyPath<EnvironmentValues, Value>) {
         self.keyPath = keyPath
     }

@@ -4,12 +4,15 @@ import OpenCanvasDrawing
 /// How often a timeline may update: normally, or less often (in the background
 /// or to save energy; headless hosts always run `.normal`).
 public enum TimelineScheduleMode: Hashable, Sendable {
+    /// Updates as often as the schedule asks.
     case normal
+    /// Updates less often, to save energy.
     case lowFrequency
 }
 
 /// The dates at which a `TimelineView` updates.
 public protocol TimelineSchedule {
+    /// The sequence of dates the schedule produces.
     associatedtype Entries: Sequence where Entries.Element == Date
     /// The dates from `startDate` on, in increasing order.
     func entries(from startDate: Date, mode: TimelineScheduleMode) -> Entries
@@ -19,9 +22,13 @@ public protocol TimelineSchedule {
 /// start, or — without an interval — at every frame the host draws (entries every
 /// 1/120 s, finer than any display's pace); a paused schedule has only its start.
 public struct AnimationTimelineSchedule: TimelineSchedule, Sendable {
+    /// The seconds between entries, or `nil` for every frame.
     public let minimumInterval: Double?
+    /// Whether the schedule is paused (it then has only its start).
     public let paused: Bool
 
+    /// A schedule with an entry every `minimumInterval` seconds, or every frame when `nil`
+    /// (a non-positive or non-finite interval counts as `nil`).
     public init(minimumInterval: Double? = nil, paused: Bool = false) {
         self.minimumInterval = minimumInterval.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
         self.paused = paused
@@ -30,6 +37,7 @@ public struct AnimationTimelineSchedule: TimelineSchedule, Sendable {
     /// The interval between entries.
     var step: Double { minimumInterval ?? 1.0 / 120 }
 
+    /// The schedule's dates, from the start on at its interval.
     public struct Entries: Sequence, IteratorProtocol, Sendable {
         var upcoming: Date?
         let step: Double
@@ -53,14 +61,19 @@ public struct AnimationTimelineSchedule: TimelineSchedule, Sendable {
 /// the first entry is the last aligned date at or before the start it is asked
 /// from (or `startDate` itself, when asked from before it).
 public struct PeriodicTimelineSchedule: TimelineSchedule, Sendable {
+    /// The date the entries are aligned to.
     public let startDate: Date
+    /// The seconds between entries.
     public let interval: TimeInterval
 
+    /// A schedule with entries every `interval` seconds aligned to `startDate` (a
+    /// non-positive or non-finite interval becomes 1 s).
     public init(from startDate: Date, by interval: TimeInterval) {
         self.startDate = startDate
         self.interval = interval.isFinite && interval > 0 ? interval : 1
     }
 
+    /// The schedule's dates, one `interval` apart without end.
     public struct Entries: Sequence, IteratorProtocol, Sendable {
         var upcoming: Date
         let interval: TimeInterval
@@ -81,6 +94,7 @@ public struct PeriodicTimelineSchedule: TimelineSchedule, Sendable {
 /// A schedule with an entry at the start of every minute: the first is the start
 /// of the minute containing the date it is asked from (10:09:38 → 10:09:00).
 public struct EveryMinuteTimelineSchedule: TimelineSchedule, Sendable {
+    /// A schedule with an entry at the start of every minute.
     public init() {}
 
     public func entries(from startDate: Date, mode: TimelineScheduleMode) -> PeriodicTimelineSchedule.Entries {
@@ -95,6 +109,7 @@ public struct EveryMinuteTimelineSchedule: TimelineSchedule, Sendable {
 /// A schedule of given dates, in increasing order (the dates are sorted).
 public struct ExplicitTimelineSchedule<Dates: Sequence>: TimelineSchedule where Dates.Element == Date {
     let dates: Dates
+    /// A schedule with an entry at each of `dates`.
     public init(_ dates: Dates) { self.dates = dates }
 
     public func entries(from startDate: Date, mode: TimelineScheduleMode) -> [Date] {
@@ -106,22 +121,26 @@ extension TimelineSchedule where Self == AnimationTimelineSchedule {
     /// Updates at the pace of the display (every frame the host draws).
     public static var animation: AnimationTimelineSchedule { AnimationTimelineSchedule() }
 
+    /// Updates every `minimumInterval` seconds, or every frame when `nil`, unless `paused`.
     public static func animation(minimumInterval: Double? = nil, paused: Bool = false) -> AnimationTimelineSchedule {
         AnimationTimelineSchedule(minimumInterval: minimumInterval, paused: paused)
     }
 }
 
 extension TimelineSchedule where Self == PeriodicTimelineSchedule {
+    /// Updates every `interval` seconds, aligned to `startDate`.
     public static func periodic(from startDate: Date, by interval: TimeInterval) -> PeriodicTimelineSchedule {
         PeriodicTimelineSchedule(from: startDate, by: interval)
     }
 }
 
 extension TimelineSchedule where Self == EveryMinuteTimelineSchedule {
+    /// Updates at the start of every minute.
     public static var everyMinute: EveryMinuteTimelineSchedule { EveryMinuteTimelineSchedule() }
 }
 
 extension TimelineSchedule {
+    /// Updates at each of the given dates.
     public static func explicit<S: Sequence>(_ dates: S) -> ExplicitTimelineSchedule<S> where Self == ExplicitTimelineSchedule<S> {
         ExplicitTimelineSchedule(dates)
     }

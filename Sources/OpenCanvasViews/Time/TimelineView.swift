@@ -6,6 +6,7 @@ import OpenCanvasDrawing
 public struct TimelineViewDefaultContext {
     /// How often the timeline is updating.
     public enum Cadence: Comparable, Sendable {
+        /// Updating continuously (`live`), about once a second, or about once a minute.
         case live, seconds, minutes
     }
 
@@ -22,15 +23,18 @@ public struct TimelineViewDefaultContext {
 
 /// A view that updates its content on a schedule.
 public struct TimelineView<Schedule: TimelineSchedule, Content: View>: View {
+    /// The context handed to the content: the current entry's date and cadence.
     public typealias Context = TimelineViewDefaultContext
     let schedule: Schedule
     let content: (Context) -> Content
 
+    /// A view that makes `content` again for each entry of `schedule`.
     public init(_ schedule: Schedule, @ViewBuilder content: @escaping (Context) -> Content) {
         self.schedule = schedule
         self.content = content
     }
 
+    /// A timeline view is a primitive view: OpenCanvas draws it itself.
     public typealias Body = Never
 }
 

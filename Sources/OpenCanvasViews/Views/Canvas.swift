@@ -11,6 +11,8 @@ import OpenCanvasDrawing
 public struct Canvas<Symbols: View>: View {
     /// A promise that everything drawn is opaque (a hint; OpenCanvas draws the same).
     public var isOpaque: Bool
+    /// The working colour space and storage of the canvas's drawing; one that
+    /// differs from the surface's draws into a layer of its own, converted when composited.
     public var colorMode: ColorRenderingMode
     /// Permission to present the canvas asynchronously: in a `WindowHost`, a frame
     /// with such a canvas is rasterized on a worker thread while the main thread
@@ -18,10 +20,14 @@ public struct Canvas<Symbols: View>: View {
     /// renderer closure itself still runs on the main actor, since it reads view
     /// state. Headless rendering is synchronous, which the permission allows.
     public var rendersAsynchronously: Bool
+    /// Draws the canvas: called with a graphics context and the canvas's size, in
+    /// points, each time the canvas is rendered.
     public var renderer: (inout GraphicsContext, CGSize) -> Void
     /// Child views the renderer may draw as symbols.
     public var symbols: Symbols
 
+    /// A canvas drawn by `renderer`, whose context can draw the views of `symbols`
+    /// tagged with an id (`resolveSymbol(id:)`).
     public init(opaque: Bool = false, colorMode: ColorRenderingMode = .nonLinear,
                 rendersAsynchronously: Bool = false,
                 renderer: @escaping (inout GraphicsContext, CGSize) -> Void,
@@ -33,10 +39,12 @@ public struct Canvas<Symbols: View>: View {
         self.symbols = symbols()
     }
 
+    /// A canvas is a primitive view: OpenCanvas draws it, and it has no body.
     public typealias Body = Never
 }
 
 extension Canvas where Symbols == EmptyView {
+    /// A canvas drawn by `renderer`, without symbols.
     public init(opaque: Bool = false, colorMode: ColorRenderingMode = .nonLinear,
                 rendersAsynchronously: Bool = false,
                 renderer: @escaping (inout GraphicsContext, CGSize) -> Void) {

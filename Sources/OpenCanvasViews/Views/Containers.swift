@@ -35,6 +35,7 @@ extension _ConditionalContent: PrimitiveView {
 
 /// An optional view (`if` without `else` in a view builder): its content, or nothing.
 extension Optional: View where Wrapped: View {
+    /// An optional view is primitive: it has no body.
     public typealias Body = Never
 }
 
@@ -54,12 +55,15 @@ extension Optional: PrimitiveView where Wrapped: View {
 public struct AnyView: View {
     let make: @MainActor (EnvironmentValues) -> ViewNode
 
+    /// A view that shows `view`, its type erased.
     public init<V: View>(_ view: V) {
         make = { OpenCanvasViews.makeNode(view, environment: $0) }
     }
 
+    /// A view that shows `view`, its type erased (the same as `init(_:)`).
     public init<V: View>(erasing view: V) { self.init(view) }
 
+    /// A type-erased view is primitive: it has no body.
     public typealias Body = Never
 }
 
@@ -72,10 +76,12 @@ extension AnyView: PrimitiveView {
 public struct Group<Content: View>: View {
     let content: Content
 
+    /// A group of the views `content` builds.
     public init(@ViewBuilder content: () -> Content) {
         self.content = content()
     }
 
+    /// A group is primitive: it has no body.
     public typealias Body = Never
 }
 
@@ -107,20 +113,26 @@ final class GroupNode: ViewNode {
 
 /// Views made from a collection: one per element, identified by `id`.
 public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: View {
+    /// The collection the views are made from.
     public var data: Data
+    /// Makes the view for an element.
     public var content: (Data.Element) -> Content
     let id: KeyPath<Data.Element, ID>
 
+    /// Views for `data`, each element identified by its value at `id` (which
+    /// should be unique and stable).
     public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
         self.data = data
         self.id = id
         self.content = content
     }
 
+    /// A `ForEach` is primitive: it has no body.
     public typealias Body = Never
 }
 
 extension ForEach where ID == Data.Element.ID, Data.Element: Identifiable {
+    /// Views for a collection of `Identifiable` elements, each identified by its `id`.
     public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
         self.init(data, id: \Data.Element.id, content: content)
     }

@@ -115,6 +115,7 @@ extension View {
 // MARK: - Colour as a view
 
 extension Color: View {
+    /// A colour is a primitive view (it fills the room it is offered) with no body.
     public typealias Body = Never
 }
 

@@ -5,9 +5,12 @@ import OpenCanvasDrawing
 /// A view with a modifier applied.
 @frozen
 public struct ModifiedContent<Content, Modifier> {
+    /// The view (or modifier) the modifier is applied to.
     public var content: Content
+    /// The modifier applied to `content`.
     public var modifier: Modifier
 
+    /// `content` with `modifier` applied.
     @inlinable
     public init(content: Content, modifier: Modifier) {
         self.content = content
@@ -52,6 +55,7 @@ extension ModifiedContent: PrimitiveView where Content: View, Modifier: _Primiti
 /// A view with a modifier: a primitive modifier makes its node; any other
 /// modifier's `body(content:)` is the view's body.
 extension ModifiedContent: View where Content: View, Modifier: ViewModifier {
+    /// The modifier's `body(content:)` with this view's content.
     public var body: Modifier.Body {
         let content = self.content
         return modifier.body(content: _ViewModifier_Content(make: { OpenCanvasViews.makeNode(content, environment: $0) }))

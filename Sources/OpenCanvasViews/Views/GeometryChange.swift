@@ -78,12 +78,20 @@ extension View {
 /// not interpolated.
 public struct ContentTransition: Hashable, Sendable {
     let kind: String
+    /// The new content replaces the old at once.
     public static let identity = ContentTransition(kind: "identity")
+    /// A cross-fade in SwiftUI; here the new content is drawn at once.
     public static let opacity = ContentTransition(kind: "opacity")
+    /// An interpolation between the two contents where SwiftUI can make one;
+    /// here the new content is drawn at once.
     public static let interpolate = ContentTransition(kind: "interpolate")
+    /// Digits of numeric text rolling up (down when `countsDown`) in SwiftUI;
+    /// here the new text is drawn at once.
     public static func numericText(countsDown: Bool = false) -> ContentTransition {
         ContentTransition(kind: countsDown ? "numericText-down" : "numericText")
     }
+    /// The numeric-text transition for a text that shows `value` (SwiftUI takes
+    /// the direction from the change of value; here `value` is not used).
     public static func numericText(value: Double) -> ContentTransition { ContentTransition(kind: "numericText") }
 }
 

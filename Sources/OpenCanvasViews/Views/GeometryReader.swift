@@ -37,12 +37,15 @@ public struct GeometryProxy {
 /// A container that takes all the room it is offered and builds its content from
 /// that size; the content is placed at its top-leading corner.
 public struct GeometryReader<Content: View>: View {
+    /// Builds the content from the reader's geometry.
     public var content: (GeometryProxy) -> Content
 
+    /// A reader whose content `content` builds from its geometry (size and frames).
     public init(@ViewBuilder content: @escaping (GeometryProxy) -> Content) {
         self.content = content
     }
 
+    /// A geometry reader is primitive: it has no body.
     public typealias Body = Never
 }
 

@@ -5,20 +5,29 @@ import OpenCanvasDrawing
 
 /// An edge of a rectangle.
 public enum Edge: Int8, CaseIterable, Hashable, Sendable {
+    /// The top, leading (left), bottom and trailing (right) edges.
     case top, leading, bottom, trailing
 
     /// A set of edges.
     public struct Set: OptionSet, Hashable, Sendable {
         public let rawValue: Int8
         public init(rawValue: Int8) { self.rawValue = rawValue }
+        /// The set of one edge.
         public init(_ edge: Edge) { self.init(rawValue: 1 << edge.rawValue) }
 
+        /// The top edge.
         public static let top = Set(.top)
+        /// The leading edge.
         public static let leading = Set(.leading)
+        /// The bottom edge.
         public static let bottom = Set(.bottom)
+        /// The trailing edge.
         public static let trailing = Set(.trailing)
+        /// The leading and trailing edges.
         public static let horizontal: Set = [.leading, .trailing]
+        /// The top and bottom edges.
         public static let vertical: Set = [.top, .bottom]
+        /// All four edges.
         public static let all: Set = [.top, .leading, .bottom, .trailing]
     }
 }
@@ -305,6 +314,7 @@ extension View {
         return ModifiedContent(content: self, modifier: _PositionLayout(position: position))
     }
 
+    /// Centres the view at (`x`, `y`) in its parent's space, as `position(_:)` does.
     public func position(x: CGFloat = 0, y: CGFloat = 0) -> ModifiedContent<Self, _PositionLayout> {
         position(CGPoint(x: x, y: y))
     }

@@ -105,10 +105,12 @@ extension View {
 
 /// The top or bottom edge.
 public enum VerticalEdge: Int8, CaseIterable, Hashable, Sendable {
+    /// The top and bottom edges.
     case top, bottom
 }
 
 /// The leading or trailing edge.
 public enum HorizontalEdge: Int8, CaseIterable, Hashable, Sendable {
+    /// The leading and trailing edges.
     case leading, trailing
 }

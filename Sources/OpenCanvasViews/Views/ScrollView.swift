@@ -4,12 +4,16 @@ import OpenCanvasDrawing
 
 /// A horizontal or vertical axis.
 public enum Axis: Int8, CaseIterable, Hashable, Sendable {
+    /// The horizontal (x) and vertical (y) axes.
     case horizontal, vertical
 
+    /// A set of axes.
     public struct Set: OptionSet, Hashable, Sendable {
         public let rawValue: Int8
         public init(rawValue: Int8) { self.rawValue = rawValue }
+        /// The horizontal axis.
         public static let horizontal = Set(rawValue: 1)
+        /// The vertical axis.
         public static let vertical = Set(rawValue: 2)
     }
 }
@@ -19,16 +23,22 @@ public enum Axis: Int8, CaseIterable, Hashable, Sendable {
 /// scrolls it (a gesture inside that recognizes first keeps the drag); the offset
 /// is kept across renders, clamped to the content.
 public struct ScrollView<Content: View>: View {
+    /// The axes the content scrolls along.
     public var axes: Axis.Set
+    /// Whether scroll indicators are shown (kept for source compatibility:
+    /// OpenCanvas draws no indicators).
     public var showsIndicators: Bool
+    /// The scrolled content.
     public var content: Content
 
+    /// A scroll view of `content`, scrolling along `axes` (vertically by default).
     public init(_ axes: Axis.Set = .vertical, showsIndicators: Bool = true, @ViewBuilder content: () -> Content) {
         self.axes = axes
         self.showsIndicators = showsIndicators
         self.content = content()
     }
 
+    /// A scroll view is primitive: it has no body.
     public typealias Body = Never
 }
 

@@ -12,12 +12,15 @@ public struct HStack<Content: View>: View {
     let spacing: CGFloat?
     let content: Content
 
+    /// A row of the views `content` builds, aligned vertically by `alignment`,
+    /// `spacing` points apart (8 points when `nil` or not finite).
     public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
         self.alignment = alignment
         self.spacing = spacing
         self.content = content()
     }
 
+    /// A stack is primitive: it has no body.
     public typealias Body = Never
 }
 
@@ -27,12 +30,15 @@ public struct VStack<Content: View>: View {
     let spacing: CGFloat?
     let content: Content
 
+    /// A column of the views `content` builds, aligned horizontally by
+    /// `alignment`, `spacing` points apart (8 points when `nil` or not finite).
     public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
         self.alignment = alignment
         self.spacing = spacing
         self.content = content()
     }
 
+    /// A stack is primitive: it has no body.
     public typealias Body = Never
 }
 
@@ -41,11 +47,13 @@ public struct ZStack<Content: View>: View {
     let alignment: Alignment
     let content: Content
 
+    /// The views `content` builds on top of one another, aligned by `alignment`.
     public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {
         self.alignment = alignment
         self.content = content()
     }
 
+    /// A stack is primitive: it has no body.
     public typealias Body = Never
 }
 
@@ -268,10 +276,14 @@ final class ZStackNode: ViewNode {
 /// A flexible space that expands along the axis of the stack it is in (in both
 /// axes elsewhere), never shorter than its minimum length.
 public struct Spacer: View {
+    /// The least length of the spacer in points; `nil` means 8 points (as does a
+    /// value that is not finite), and a negative one is 0.
     public var minLength: CGFloat?
 
+    /// A spacer at least `minLength` points long.
     public init(minLength: CGFloat? = nil) { self.minLength = minLength }
 
+    /// A spacer is primitive: it has no body.
     public typealias Body = Never
 }
 
@@ -301,7 +313,9 @@ final class SpacerNode: ViewNode {
 /// an `HStack`, a horizontal one elsewhere), one pixel thick, in the separator
 /// colour.
 public struct Divider: View {
+    /// A divider.
     public init() {}
+    /// A divider is primitive: it has no body.
     public typealias Body = Never
 }
 

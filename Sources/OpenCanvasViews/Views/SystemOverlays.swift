@@ -5,13 +5,17 @@ import OpenCanvasDrawing
 public struct SafeAreaRegions: OptionSet, Hashable, Sendable {
     public let rawValue: UInt
     public init(rawValue: UInt) { self.rawValue = rawValue }
+    /// The safe area of the device and of containers: bars, the notch, the home indicator.
     public static let container = SafeAreaRegions(rawValue: 1)
+    /// The area the software keyboard covers.
     public static let keyboard = SafeAreaRegions(rawValue: 2)
+    /// Every region.
     public static let all: SafeAreaRegions = [.container, .keyboard]
 }
 
 /// Whether a system element is shown.
 public enum Visibility: Hashable, Sendable, CaseIterable {
+    /// `automatic` lets the system decide; `visible` shows the element, `hidden` hides it.
     case automatic, visible, hidden
 }
 

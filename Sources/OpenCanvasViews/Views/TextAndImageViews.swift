@@ -6,6 +6,7 @@ import OpenCanvasDrawing
 // its own size, or the proposal when resizable).
 
 extension Text: View {
+    /// A text is a primitive view: it has no body.
     public typealias Body = Never
 }
 
@@ -44,6 +45,7 @@ final class TextNode: ViewNode {
 }
 
 extension Image: View {
+    /// An image is a primitive view: it has no body.
     public typealias Body = Never
 }
 

@@ -88,10 +88,12 @@ extension View {
                                                                      anchor: anchor))
     }
 
+    /// Scales the view's drawing by `s` in both axes about `anchor`.
     public func scaleEffect(_ s: CGFloat, anchor: UnitPoint = .center) -> ModifiedContent<Self, _ScaleEffect> {
         scaleEffect(CGSize(width: s, height: s), anchor: anchor)
     }
 
+    /// Scales the view's drawing by `x` horizontally and `y` vertically about `anchor`.
     public func scaleEffect(x: CGFloat = 1, y: CGFloat = 1, anchor: UnitPoint = .center) -> ModifiedContent<Self, _ScaleEffect> {
         scaleEffect(CGSize(width: x, height: y), anchor: anchor)
     }

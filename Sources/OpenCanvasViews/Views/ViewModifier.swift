@@ -6,8 +6,11 @@ import OpenCanvasDrawing
 /// hold `@State` and read the environment).
 @MainActor @preconcurrency
 public protocol ViewModifier {
+    /// The type of view the modifier makes.
     associatedtype Body: View
+    /// The view the modifier is applied to, as `body(content:)` sees it.
     typealias Content = _ViewModifier_Content<Self>
+    /// The view the modifier makes from `content`.
     @ViewBuilder func body(content: Content) -> Body
 }
 
@@ -34,6 +37,7 @@ extension ViewModifier {
 }
 
 extension ModifiedContent: ViewModifier where Content: ViewModifier, Modifier: ViewModifier {
+    /// The content with the first modifier applied, then the second.
     public func body(content: _ViewModifier_Content<Self>) -> some View {
         let first = self.content, second = self.modifier
         return content.modifier(first).modifier(second)
