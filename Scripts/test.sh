@@ -15,6 +15,9 @@ if [ $# -eq 0 ]; then
   # (the SwiftUI, Combine, CoreGraphics and QuartzCore products), built and tested.
   Scripts/build-without-warnings.sh --package-path Tests/Compatibility --build-tests
   swift test --package-path Tests/Compatibility
+  # The example a user copies: an app's views with snapshot tests (OpenCanvasTesting).
+  Scripts/build-without-warnings.sh --package-path Examples/SnapshotTestedApp --build-tests
+  swift test --package-path Examples/SnapshotTestedApp
   # The documentation site (DocC, offline, warnings as errors) and the check that
   # every public declaration has a doc comment.
   Scripts/docs.sh

@@ -44,9 +44,10 @@ package enum LayoutDescription {
     }
 
     /// Nodes with no layout of their own: environment changes, lists of views,
-    /// preferences, tags, gestures, accessibility, hit-testing shapes.
+    /// preferences, tags, gestures, accessibility, hit-testing shapes, transitions
+    /// (a view that can animate in or out).
     private static let folded: Set<String> = ["Environment", "Tuple", "Preference", "Tag", "Wrapper", "Gesture",
-                                              "Accessibility", "ContentShape", "HitTestingSwitch"]
+                                              "Accessibility", "ContentShape", "HitTestingSwitch", "Transition"]
 
     /// A body's view type, from the last component of its identity path.
     private static func bodyName(_ identity: String) -> String {
