@@ -85,7 +85,10 @@ func imports(in folder: String) -> [String: [String]] {
     guard let walker = FileManager.default.enumerator(atPath: folder) else { return found }
     for case let relative as String in walker where relative.hasSuffix(".swift") {
         let path = "\(folder)/\(relative)"
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { continue }
+        guard let source = try? String(contentsOfFile: path, encoding: .utf8) else { continue }
+        // Multi-line string literals (a Python script a test runs, say) hold no imports.
+        let text = source.components(separatedBy: "\"\"\"").enumerated()
+            .map { $0.offset % 2 == 0 ? $0.element : "" }.joined(separator: "\n")
         let range = NSRange(text.startIndex..., in: text)
         for match in importPattern.matches(in: text, range: range) {
             let module = String(text[Range(match.range(at: 1), in: text)!])
