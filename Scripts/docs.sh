@@ -9,7 +9,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-.build/docs}
-swift build --target OpenCanvas --target OpenCanvasTesting >/dev/null
+# The same build as `swift test` (with testing enabled), so that after the tests
+# it is already done.
+swift build --build-tests >/dev/null
 bin=$(swift build --show-bin-path)
 graphs=.build/symbol-graphs
 rm -rf "$graphs" && mkdir -p "$graphs/OpenCanvas" "$graphs/OpenCanvasTesting"

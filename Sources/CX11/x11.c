@@ -50,7 +50,7 @@ oc_x11 *oc_x11_open(const char *name, int32_t width, int32_t height, const char 
                                     BlackPixel(d, screen), WhitePixel(d, screen));
     XStoreName(d, x->window, title ? title : "OpenCanvas");
     XSelectInput(d, x->window, ExposureMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask |
-                               LeaveWindowMask | KeyPressMask | StructureNotifyMask);
+                               LeaveWindowMask | KeyPressMask | KeyReleaseMask | StructureNotifyMask);
     x->wm_delete = XInternAtom(d, "WM_DELETE_WINDOW", False);
     XSetWMProtocols(d, x->window, &x->wm_delete, 1);
     x->gc = XCreateGC(d, x->window, 0, NULL);
@@ -192,6 +192,21 @@ void oc_x11_present(oc_x11 *x, const uint8_t *rgba, int32_t width, int32_t heigh
     XSync(x->display, False);
 }
 
+/// `cp` as UTF-8 into `out` (8 bytes), NUL-terminated; empty for 0 or an
+/// impossible code point.
+static void utf8(uint32_t cp, char *out) {
+    memset(out, 0, 8);
+    if (cp == 0 || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return;
+    if (cp < 0x80) { out[0] = (char)cp; return; }
+    if (cp < 0x800) { out[0] = (char)(0xC0 | (cp >> 6)); out[1] = (char)(0x80 | (cp & 0x3F)); return; }
+    if (cp < 0x10000) {
+        out[0] = (char)(0xE0 | (cp >> 12)); out[1] = (char)(0x80 | ((cp >> 6) & 0x3F)); out[2] = (char)(0x80 | (cp & 0x3F));
+        return;
+    }
+    out[0] = (char)(0xF0 | (cp >> 18)); out[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+    out[2] = (char)(0x80 | ((cp >> 6) & 0x3F)); out[3] = (char)(0x80 | (cp & 0x3F));
+}
+
 int32_t oc_x11_next_event(oc_x11 *x, int32_t timeout_ms, int32_t wake_fd, oc_event *out) {
     memset(out, 0, sizeof *out);
     Display *d = x->display;
@@ -238,9 +253,22 @@ int32_t oc_x11_next_event(oc_x11 *x, int32_t timeout_ms, int32_t wake_fd, oc_eve
     case LeaveNotify:
         out->kind = OC_EVENT_LEAVE;
         break;
-    case KeyPress: {
-        KeySym sym = XLookupKeysym(&e.xkey, 0);
-        if (sym == XK_Escape) out->kind = OC_EVENT_CLOSE;
+    case KeyPress:
+    case KeyRelease: {
+        char latin[8] = {0};
+        KeySym sym = NoSymbol;
+        XLookupString(&e.xkey, latin, sizeof latin - 1, &sym, NULL);
+        out->kind = e.type == KeyPress ? OC_EVENT_KEY_DOWN : OC_EVENT_KEY_UP;
+        out->keysym = (uint32_t)sym;
+        unsigned s = e.xkey.state;
+        out->modifiers = ((s & ShiftMask) ? 1u : 0u) | ((s & ControlMask) ? 2u : 0u) | ((s & Mod1Mask) ? 4u : 0u) |
+                         ((s & Mod4Mask) ? 8u : 0u) | ((s & LockMask) ? 16u : 0u);
+        // The character the keysym stands for: Latin-1 keysyms are their code
+        // points, Unicode keysyms 0x01000000 + the code point.
+        uint32_t cp = 0;
+        if ((sym >= 0x20 && sym <= 0x7E) || (sym >= 0xA0 && sym <= 0xFF)) cp = (uint32_t)sym;
+        else if ((sym & 0xFF000000u) == 0x01000000u) cp = (uint32_t)sym & 0x00FFFFFFu;
+        utf8(cp, out->text);
         break;
     }
     case ClientMessage:
@@ -328,6 +356,24 @@ void oc_x11_send_hover(oc_x11 *x, int32_t px, int32_t py) {
         e.xmotion.same_screen = True;
         XSendEvent(x->display, x->window, True, PointerMotionMask, &e);
     }
+    XFlush(x->display);
+}
+
+void oc_x11_send_key(oc_x11 *x, uint32_t keysym, uint32_t modifiers) {
+    if (x->dead) return;
+    XEvent e;
+    memset(&e, 0, sizeof e);
+    e.xkey.display = x->display;
+    e.xkey.window = x->window;
+    e.xkey.root = DefaultRootWindow(x->display);
+    e.xkey.keycode = XKeysymToKeycode(x->display, (KeySym)keysym);
+    e.xkey.state = ((modifiers & 1u) ? ShiftMask : 0) | ((modifiers & 2u) ? ControlMask : 0) |
+                   ((modifiers & 4u) ? Mod1Mask : 0) | ((modifiers & 8u) ? Mod4Mask : 0);
+    e.xkey.same_screen = True;
+    e.xkey.type = KeyPress;
+    XSendEvent(x->display, x->window, True, KeyPressMask, &e);
+    e.xkey.type = KeyRelease;
+    XSendEvent(x->display, x->window, True, KeyReleaseMask, &e);
     XFlush(x->display);
 }
 

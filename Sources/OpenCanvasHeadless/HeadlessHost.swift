@@ -61,6 +61,8 @@ public final class HeadlessHost<Content: View> {
         self.date = now
         self.tree = ViewTree(content: content)
         tree.graph.date = now
+        let tree = self.tree
+        tree.graph.focus.onFocusChange = { [weak tree] in tree?.discardLayout() }
     }
 
     /// The appearance the views are drawn in (`.light` by default), unless a view
@@ -81,6 +83,7 @@ public final class HeadlessHost<Content: View> {
         environment.clock = clock
         environment.colorScheme = colorScheme
         let recorder = tree.update(size: size, environment: environment, date: date)
+        if recorder != nil { graph.focus.resolve(root: root) }
         frameTimings.layout = tree.timings.layout
         frameTimings.record = tree.timings.record
         return recorder
@@ -150,6 +153,47 @@ public final class HeadlessHost<Content: View> {
         if needsRender { _ = render() }
         let inside = point.map { $0.x.isFinite && $0.y.isFinite && CGRect(origin: .zero, size: size).contains($0) } ?? false
         hover.move(root: root, to: inside ? point : nil)
+    }
+
+    /// Presses a key and lets it go: the focused view and the views around it hear
+    /// it (`onKeyPress`), innermost first, until one handles it. Tab that no view
+    /// handles moves focus to the next focusable view (Shift-Tab to the previous).
+    /// Returns whether a view handled the press. Nothing has focus until a focus
+    /// state gives it or Tab moves it, as on an iPad with a keyboard.
+    @discardableResult
+    public func press(key: KeyEquivalent, modifiers: EventModifiers = [], characters: String? = nil) -> Bool {
+        let text = characters ?? Self.characters(of: key, modifiers: modifiers)
+        let handled = keyEvent(KeyPress(phase: .down, key: key, characters: text, modifiers: modifiers))
+        keyEvent(KeyPress(phase: .up, key: key, characters: text, modifiers: modifiers))
+        return handled
+    }
+
+    /// One phase of a key press (the window host's key events); returns whether a
+    /// view handled it. An unhandled Tab going down moves focus.
+    @discardableResult
+    package func keyEvent(_ press: KeyPress) -> Bool {
+        if needsRender { _ = render() }
+        let handled = graph.focus.keyHandlers(root: root).contains { $0.handle(press) == .handled }
+        if !handled, press.phase == .down, press.key == .tab {
+            graph.focus.move(root: root, backward: press.modifiers.contains(.shift))
+        }
+        return handled
+    }
+
+    /// Types `text`, a key press per character (Return for a newline).
+    public func type(_ text: String) {
+        for character in text {
+            let key = character == "\n" ? KeyEquivalent.return : KeyEquivalent(character)
+            press(key: key, characters: String(character))
+        }
+    }
+
+    /// The text a key types: its character for a printable key (upper case with
+    /// Shift), nothing for the function keys.
+    static func characters(of key: KeyEquivalent, modifiers: EventModifiers) -> String {
+        guard let scalar = key.character.unicodeScalars.first, !(0xF700...0xF8FF).contains(scalar.value) else { return "" }
+        let text = String(key.character)
+        return modifiers.contains(.shift) ? text.uppercased() : text
     }
 
     /// Presses at a point for `duration` seconds without moving (long presses).

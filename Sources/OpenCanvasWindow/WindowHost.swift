@@ -148,6 +148,12 @@ public final class WindowHost<Content: View> {
             host.hover(at: point(e))
         case Int32(OC_EVENT_LEAVE.rawValue):
             host.hover(at: nil)
+        case Int32(OC_EVENT_KEY_DOWN.rawValue), Int32(OC_EVENT_KEY_UP.rawValue):
+            let down = e.kind == Int32(OC_EVENT_KEY_DOWN.rawValue)
+            guard let press = X11Keys.press(e, down: down) else { break }
+            let handled = host.keyEvent(press)
+            // Escape that no view takes ends the window, as before views heard keys.
+            if down, !handled, press.key == .escape { isOpen = false }
         case Int32(OC_EVENT_UP.rawValue) where e.button == 1:
             host.pointerUp(at: point(e))
         case Int32(OC_EVENT_WAKE.rawValue):
@@ -237,6 +243,13 @@ public final class WindowHost<Content: View> {
 
     /// Sends the window an Escape key press, as a user would.
     public func sendEscape() { oc_x11_send_escape(x) }
+
+    /// Sends the window a key press and release, as a user would (X11 keysyms:
+    /// Return, Tab, the arrows, …; a character's own keysym otherwise).
+    public func sendKey(_ key: KeyEquivalent, modifiers: EventModifiers = []) {
+        guard let keysym = X11Keys.keysym(of: key) else { return }
+        oc_x11_send_key(x, keysym, X11Keys.bits(of: modifiers))
+    }
 
     /// Sends the window a pointer move with no button held (`nil`: the pointer
     /// leaving the window), as a test's hover.

@@ -133,6 +133,22 @@ struct SnapshotStrategyTests {
         #expect(lines[1].hasPrefix("\"Add, Button\" label=\"Add\" traits=[isButton] frame=("))
     }
 
+    @Test func keyPressesAreStepsOfATest() throws {
+        struct Tally: View {
+            @State private var count = 0
+            var body: some View {
+                Text("Tally \(count)")
+                    .focusable()
+                    .onKeyPress(characters: CharacterSet(charactersIn: "+")) { _ in count += 1; return .handled }
+            }
+        }
+        let host = HeadlessHost(size: CGSize(width: 100, height: 30)) { Tally() }
+        host.press(key: .tab)
+        host.type("++")
+        let text = try Snapshotting<HeadlessHost<Tally>, String>.accessibility.snapshot(host)
+        #expect(text.hasPrefix("\"Tally 2\""))
+    }
+
     @Test func layoutText() throws {
         let text = try Snapshotting<Counter, String>.layout(size: CGSize(width: 120, height: 80)).snapshot(Counter())
         // The counter is centred in the 120 × 80 host; text is 22 points high.

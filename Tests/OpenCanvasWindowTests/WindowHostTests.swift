@@ -185,6 +185,30 @@ private let xvfbInstalled = FileManager.default.isExecutableFile(atPath: "/usr/b
         #expect(phases.seen == [.active(CGPoint(x: 20, y: 30)), .ended])
     }
 
+    @Test func keysReachTheFocusedViewAndTabMovesFocus() throws {
+        let display = try #require(VirtualDisplay())
+        final class Keys { var seen: [String] = [] }
+        let keys = Keys()
+        let window = try #require(WindowHost(size: CGSize(width: 80, height: 60), display: display.name) {
+            Color.green.focusable().onKeyPress { press in
+                keys.seen.append(press.key == .leftArrow ? "left" : press.characters)
+                return press.key == .escape ? .ignored : .handled
+            }
+        })
+        let deadline = Date().addingTimeInterval(3)
+        while window.renderCount == 0, Date() < deadline { window.processEvents(timeout: 0.02) }
+        window.sendKey("q")                              // nothing focused yet: nobody hears it
+        window.sendKey(.tab)                             // focus moves to the green view
+        window.sendKey("a", modifiers: .shift)
+        window.sendKey(.leftArrow)
+        while keys.seen.count < 2, Date() < deadline { window.processEvents(timeout: 0.02) }
+        #expect(keys.seen == ["A", "left"])
+        // Escape that the view ignores still ends the window.
+        window.sendEscape()
+        while window.isOpen, Date() < deadline { window.processEvents(timeout: 0.02) }
+        #expect(!window.isOpen)
+    }
+
     @Test func escapeEndsTheWindow() throws {
         let display = try #require(VirtualDisplay())
         let window = try #require(WindowHost(size: CGSize(width: 30, height: 30), display: display.name) { Color.red })

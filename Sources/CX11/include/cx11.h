@@ -15,6 +15,8 @@ enum oc_event_kind {
     OC_EVENT_CLOSE = 6,     // the close button or Escape
     OC_EVENT_WAKE = 7,      // `wake_fd` became readable (its bytes are drained)
     OC_EVENT_LEAVE = 8,     // the pointer left the window
+    OC_EVENT_KEY_DOWN = 9,  // keysym, modifiers, text (UTF-8)
+    OC_EVENT_KEY_UP = 10,
 };
 
 typedef struct {
@@ -22,6 +24,11 @@ typedef struct {
     int32_t x, y;
     int32_t width, height;
     int32_t button;
+    uint32_t keysym;
+    /// Bit 0 Shift, 1 Control, 2 Alt (Mod1), 3 Super (Mod4), 4 Caps Lock.
+    uint32_t modifiers;
+    /// What the key types, UTF-8, NUL-terminated (empty for function keys).
+    char text[8];
 } oc_event;
 
 /// Opens the display (NULL: $DISPLAY) and a window of `width × height` pixels;
@@ -48,6 +55,9 @@ void oc_x11_send_drag(oc_x11 *x, int32_t x0, int32_t y0, int32_t x1, int32_t y1,
 /// Sends a pointer move with no button held to (x, y), or (negative x) the
 /// pointer leaving the window (tests).
 void oc_x11_send_hover(oc_x11 *x, int32_t px, int32_t py);
+/// Sends the window a key press and release of `keysym` with `modifiers` (the
+/// bits of `oc_event.modifiers`) (tests).
+void oc_x11_send_key(oc_x11 *x, uint32_t keysym, uint32_t modifiers);
 /// Sends the window an Escape key press (tests).
 void oc_x11_send_escape(oc_x11 *x);
 /// Asks the window to take a new size (the resize event follows).

@@ -92,6 +92,10 @@ public struct EnvironmentValues: @unchecked Sendable, CustomStringConvertible {
     /// their gestures, and so their buttons, do nothing).
     public var isEnabled = true
 
+    /// Whether the nearest focusable view around (`focusable()`, a text field) has
+    /// keyboard focus.
+    public var isFocused = false
+
     /// The host's clock (what live date text counts from); `nil` outside a host.
     package var clock: HostClock? = nil
 }

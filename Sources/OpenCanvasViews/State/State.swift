@@ -14,6 +14,9 @@ final class StateSlot<Value> {
         self.graph = graph
     }
 
+    /// The value, without making the code running now a reader.
+    var peek: Value { stored }
+
     /// The value; reading it from a body or renderer makes that a reader.
     var value: Value {
         get {

@@ -23,7 +23,9 @@ package final class ViewGraph {
     /// depth first).
     package static var current: ViewGraph?
 
-    package init() {}
+    package init() {
+        focus.graph = self
+    }
 
     // The graph's parts, one job each.
     /// What changed since the last frame (written from any thread).
@@ -40,6 +42,8 @@ package final class ViewGraph {
     let lifecycles = LifecycleRunner()
     /// Timelines and live text: when the next frame is due.
     package let timelines = TimelineTracker()
+    /// Which view has keyboard focus.
+    package let focus = FocusTracker()
 
     /// The composed views of the kept tree, by identity.
     private var bodies: [String: BodyNode] = [:]
