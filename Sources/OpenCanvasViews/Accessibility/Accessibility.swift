@@ -38,6 +38,10 @@ public struct AccessibilityTraits: OptionSet, Hashable, Sendable, CustomStringCo
     public static let isModal = AccessibilityTraits(rawValue: 1 << 14)
     /// The element is a toggle; announced as "Switch button".
     public static let isToggle = AccessibilityTraits(rawValue: 1 << 15)
+    /// A value a screen reader can raise and lower (a slider, a stepper): UIKit's
+    /// adjustable trait, which SwiftUI's controls carry but its `AccessibilityTraits`
+    /// does not name.
+    package static let adjustable = AccessibilityTraits(rawValue: 1 << 16)
 
     /// The words a screen reader adds for the traits it announces.
     var spoken: [String] {
@@ -49,6 +53,7 @@ public struct AccessibilityTraits: OptionSet, Hashable, Sendable, CustomStringCo
         if contains(.isHeader) { words.append("Heading") }
         if contains(.isSearchField) { words.append("Search field") }
         if contains(.isImage) { words.append("Image") }
+        if contains(.adjustable) { words.append("Adjustable") }
         return words
     }
 
@@ -59,7 +64,7 @@ public struct AccessibilityTraits: OptionSet, Hashable, Sendable, CustomStringCo
             (.isKeyboardKey, "isKeyboardKey"), (.isStaticText, "isStaticText"), (.isSummaryElement, "isSummaryElement"),
             (.updatesFrequently, "updatesFrequently"), (.startsMediaSession, "startsMediaSession"),
             (.allowsDirectInteraction, "allowsDirectInteraction"), (.causesPageTurn, "causesPageTurn"),
-            (.isModal, "isModal"), (.isToggle, "isToggle"),
+            (.isModal, "isModal"), (.isToggle, "isToggle"), (.adjustable, "adjustable"),
         ]
         return "[" + names.filter { contains($0.0) }.map(\.1).joined(separator: ", ") + "]"
     }

@@ -158,6 +158,26 @@ extension View {
         ModifiedContent(content: self, modifier: _AccessibilityModifier(change: change, replacement: nil,
                                                                         replacementIsChildren: false))
     }
+
+    /// Labels the view with what a screen reader reads for another view (a
+    /// control's label that is not drawn: a slider's), unless a label is set.
+    func accessibilityLabel<L: View>(readingOf label: L) -> ModifiedContent<Self, AccessibilityLabelFromView<L>> {
+        ModifiedContent(content: self, modifier: AccessibilityLabelFromView(label: label))
+    }
+}
+
+/// `accessibilityLabel(readingOf:)`: the label view is made (not laid out or
+/// drawn) to read its elements' labels.
+struct AccessibilityLabelFromView<L: View>: _PrimitiveViewModifier {
+    let label: L
+
+    func _makeNode<Content: View>(content: Content, inputs: _ViewInputs) -> _ViewOutputs {
+        let labelNode = OpenCanvasViews.makeNode(label, environment: inputs.environment)
+        let text = accessibilityElements(labelNode).map(\.label).filter { !$0.isEmpty }.joined(separator: ", ")
+        let modifier = _AccessibilityModifier(change: { if $0.label == nil, !text.isEmpty { $0.label = Text(verbatim: text) } },
+                                              replacement: nil, replacementIsChildren: false)
+        return modifier._makeNode(content: content, inputs: inputs)
+    }
 }
 
 // MARK: - The tree
