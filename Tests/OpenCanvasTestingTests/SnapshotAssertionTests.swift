@@ -158,7 +158,6 @@ struct SnapshotStrategyTests {
                 Stack (28.04, 16, 63.92 × 48)
                   Text (28.04, 16, 63.92 × 22)
                   Button (43.7, 42, 32.6 × 22)
-                    Text (43.7, 42, 32.6 × 22)
 
             """)
     }

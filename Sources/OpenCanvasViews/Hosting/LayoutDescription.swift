@@ -30,6 +30,8 @@ package enum LayoutDescription {
             return
         }
         lines.append(String(repeating: "  ", count: depth) + (name.isEmpty ? "View" : name) + " " + frameText(node.frame))
+        // A control's insides are how OpenCanvas draws it, not the user's layout.
+        if let body = node as? BodyNode, body.isControl { return }
         for child in children { describe(child, depth: depth + 1, into: &lines) }
     }
 
@@ -72,3 +74,13 @@ package enum LayoutDescription {
         return s
     }
 }
+
+/// The controls (`Button`, `Toggle`, `Slider`, `Stepper`, `ProgressView`): a layout
+/// snapshot shows each as one line.
+protocol ControlView {}
+
+extension Button: ControlView {}
+extension Toggle: ControlView {}
+extension Slider: ControlView {}
+extension Stepper: ControlView {}
+extension ProgressView: ControlView {}

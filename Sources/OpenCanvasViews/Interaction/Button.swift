@@ -1,29 +1,58 @@
 import Foundation
 import OpenCanvasDrawing
 
-/// A control that runs an action when tapped. Its label is drawn in the accent
-/// colour; its whole frame (gaps in the label included) takes taps.
+/// A control that runs an action when tapped, drawn by the button style of its
+/// environment (`buttonStyle(_:)`; on iOS the default is the label in the tint,
+/// faded while pressed). Its whole frame (gaps in the label included) takes
+/// taps; a screen reader reads it as one element with the button trait.
 public struct Button<Label: View>: View {
     let action: @MainActor () -> Void
     let label: Label
+    let role: ButtonRole?
 
     /// A button that runs `action` when tapped, showing the view `label` builds.
     public init(action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {
         self.action = action
         self.label = label()
+        role = nil
     }
 
-    @Environment(\.tint) private var tint
+    /// A button with a role (`.destructive` draws it in red; `.cancel` marks the
+    /// choice that dismisses).
+    public init(role: ButtonRole?, action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {
+        self.action = action
+        self.label = label()
+        self.role = role
+    }
 
-    /// The label in the tint (or accent) colour, tappable over its whole frame and read
-    /// as one element with the button trait.
+    @Environment(\.buttonStyle) private var style
+
+    /// The label as the style draws it, taking taps.
     public var body: some View {
-        label
-            .foregroundColor(tint ?? .accentColor)
-            .contentShape(Rectangle())
-            .onTapGesture(perform: action)
-            .accessibilityElement(children: .combine)
-            .accessibilityAddTraits(.isButton)
+        let label = ButtonStyleConfiguration.Label(AnyView(self.label))
+        let style = self.style ?? AnyButtonStyle(primitive: DefaultButtonStyle())
+        Group {
+            if let primitive = style.makePrimitive {
+                primitive(PrimitiveButtonStyleConfiguration(label: label, role: role, action: action))
+            } else {
+                StyledButton(label: label, role: role, action: action, makeBody: style.makeBody)
+            }
+        }
+        .accessibilityElement(children: .combine)
+        .accessibilityAddTraits(.isButton)
+    }
+}
+
+extension Button where Label == Text {
+    /// A button with a localized title and a role.
+    public init(_ titleKey: LocalizedStringKey, role: ButtonRole?, action: @escaping @MainActor () -> Void) {
+        self.init(role: role, action: action) { Text(titleKey) }
+    }
+
+    /// A button with a title shown as it is and a role.
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ title: S, role: ButtonRole?, action: @escaping @MainActor () -> Void) {
+        self.init(role: role, action: action) { Text(title) }
     }
 }
 

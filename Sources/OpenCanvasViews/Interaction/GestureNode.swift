@@ -179,7 +179,9 @@ package final class PointerSession {
                 let value = dragValue(g, space: r.coordinateSpace)
                 for action in r.onEnded { action(value) }
             }
-            return
+            // A drag that took the press excludes the others; simultaneous drags
+            // alone (a button's pressed state) leave taps to be recognized.
+            if claimed != nil { return }
         }
         let held = time.timeIntervalSince(startTime)
         var taken = false

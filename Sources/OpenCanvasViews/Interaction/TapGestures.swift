@@ -87,4 +87,19 @@ extension View {
     public func allowsHitTesting(_ enabled: Bool) -> ModifiedContent<Self, _AllowsHitTestingModifier> {
         ModifiedContent(content: self, modifier: _AllowsHitTestingModifier(enabled: enabled))
     }
+
+    /// Runs `action` when a press is held for `minimumDuration` seconds without
+    /// moving more than `maximumDistance` points; `onPressingChanged` hears `true`
+    /// as the press begins and `false` when it ends. (Here the press succeeds when
+    /// the pointer lifts after the duration.)
+    public func onLongPressGesture(minimumDuration: Double = 0.5, maximumDistance: CGFloat = 10,
+                                   perform action: @escaping @MainActor () -> Void,
+                                   onPressingChanged: ((Bool) -> Void)? = nil) -> some View {
+        gesture(LongPressGesture(minimumDuration: minimumDuration, maximumDistance: maximumDistance)
+            .onChanged { pressing in onPressingChanged?(pressing) }
+            .onEnded { _ in
+                onPressingChanged?(false)
+                action()
+            })
+    }
 }

@@ -4,6 +4,9 @@ import Foundation
 /// body again.
 package final class BodyNode: WrapperNode {
     package let identity: String
+    /// A control (a button, a toggle, …): a layout snapshot shows it as one line,
+    /// not the views it is drawn with (see `ControlView`).
+    package var isControl = false
     package let parentBody: String?
     /// Evaluates the body again (the view value and environment it was made with).
     package let rebuild: @MainActor () -> ViewNode

@@ -164,6 +164,7 @@ package func makeNode<V: View>(_ view: V, environment: EnvironmentValues) -> Vie
         }
     }
     let node = BodyNode(identity: identity, parentBody: graph.currentBody, child: EmptyNode(), rebuild: rebuild)
+    node.isControl = view is any ControlView
     graph.register(node)
     let shown = present(graph)
     node.child = graph.buildingBody(identity) {
