@@ -84,3 +84,4 @@ extension Toggle: ControlView {}
 extension Slider: ControlView {}
 extension Stepper: ControlView {}
 extension ProgressView: ControlView {}
+extension Link: ControlView {}
