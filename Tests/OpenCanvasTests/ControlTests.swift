@@ -181,3 +181,49 @@ struct ControlAppearanceTests {
     @Test func light() throws { try ReferenceImage.check(render(.light), named: "controls-light") }
     @Test func dark() throws { try ReferenceImage.check(render(.dark), named: "controls-dark") }
 }
+
+@MainActor @Suite("Gauges")
+struct GaugeTests {
+    struct Gauges: View {
+        var body: some View {
+            VStack(alignment: .leading, spacing: 16) {
+                Gauge(value: 0.62) { Text("Storage") } currentValueLabel: { Text("62 GB") }
+                    minimumValueLabel: { Text("0") } maximumValueLabel: { Text("100") }
+                Gauge(value: 30, in: 0...120) { Text("Speed") }.gaugeStyle(.accessoryLinearCapacity).tint(.orange)
+                Gauge(value: 0.8) { Text("Level") }.gaugeStyle(.accessoryLinear)
+                HStack(spacing: 20) {
+                    Gauge(value: 0.7) { Text("Battery") } currentValueLabel: { Text("70") }
+                        .gaugeStyle(.accessoryCircularCapacity).tint(.green)
+                    Gauge(value: 0.25) { Text("Temp") } currentValueLabel: { Text("12°") }
+                        .gaugeStyle(.accessoryCircular)
+                }
+            }
+            .padding(16)
+            .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
+        }
+    }
+
+    func image(_ scheme: ColorScheme) -> CGImage {
+        let host = HeadlessHost(size: CGSize(width: 280, height: 280), scale: 2) {
+            Gauges().background(scheme == .dark ? Color.black : Color.white)
+        }
+        host.colorScheme = scheme
+        return host.render()
+    }
+
+    @Test func light() throws { try ReferenceImage.check(image(.light), named: "gauges-light") }
+    @Test func dark() throws { try ReferenceImage.check(image(.dark), named: "gauges-dark") }
+
+    @Test func readingsAndBadValues() throws {
+        let host = HeadlessHost(size: CGSize(width: 280, height: 280)) { Gauges() }
+        #expect(host.accessibilityReading == ["Storage, 62 GB", "Speed, 25%", "Level, 80%", "Battery, 70", "Temp, 12°"])
+        let bad = HeadlessHost(size: CGSize(width: 200, height: 60)) {
+            VStack {
+                Gauge(value: Double.nan) { Text("A") }
+                Gauge(value: 5, in: 5...5) { Text("B") }            // an empty range
+                Gauge(value: 50, in: 0...10) { Text("C") }
+            }
+        }
+        #expect(bad.accessibilityReading == ["A, 0%", "B, 0%", "C, 100%"])
+    }
+}

@@ -162,7 +162,13 @@ extension View {
     /// Labels the view with what a screen reader reads for another view (a
     /// control's label that is not drawn: a slider's), unless a label is set.
     func accessibilityLabel<L: View>(readingOf label: L) -> ModifiedContent<Self, AccessibilityLabelFromView<L>> {
-        ModifiedContent(content: self, modifier: AccessibilityLabelFromView(label: label))
+        ModifiedContent(content: self, modifier: AccessibilityLabelFromView(label: label, asValue: false))
+    }
+
+    /// The value a screen reader speaks: what it reads for another view (a
+    /// gauge's current value label), unless a value is set.
+    func accessibilityValue<L: View>(readingOf label: L) -> ModifiedContent<Self, AccessibilityLabelFromView<L>> {
+        ModifiedContent(content: self, modifier: AccessibilityLabelFromView(label: label, asValue: true))
     }
 }
 
@@ -170,12 +176,21 @@ extension View {
 /// drawn) to read its elements' labels.
 struct AccessibilityLabelFromView<L: View>: _PrimitiveViewModifier {
     let label: L
+    /// Whether the reading becomes the value rather than the label.
+    let asValue: Bool
 
     func _makeNode<Content: View>(content: Content, inputs: _ViewInputs) -> _ViewOutputs {
         let labelNode = OpenCanvasViews.makeNode(label, environment: inputs.environment)
         let text = accessibilityElements(labelNode).map(\.label).filter { !$0.isEmpty }.joined(separator: ", ")
-        let modifier = _AccessibilityModifier(change: { if $0.label == nil, !text.isEmpty { $0.label = Text(verbatim: text) } },
-                                              replacement: nil, replacementIsChildren: false)
+        let asValue = self.asValue
+        let modifier = _AccessibilityModifier(change: { overrides in
+            guard !text.isEmpty else { return }
+            if asValue {
+                if overrides.value == nil { overrides.value = Text(verbatim: text) }
+            } else if overrides.label == nil {
+                overrides.label = Text(verbatim: text)
+            }
+        }, replacement: nil, replacementIsChildren: false)
         return modifier._makeNode(content: content, inputs: inputs)
     }
 }

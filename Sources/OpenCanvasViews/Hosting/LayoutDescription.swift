@@ -85,3 +85,4 @@ extension Slider: ControlView {}
 extension Stepper: ControlView {}
 extension ProgressView: ControlView {}
 extension Link: ControlView {}
+extension Gauge: ControlView {}
