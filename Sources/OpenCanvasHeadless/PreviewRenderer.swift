@@ -122,9 +122,7 @@ public enum PreviewRenderer {
         var size: CGSize
         switch traits.layout {
         case .sizeThatFits:
-            var environment = EnvironmentValues()
-            environment.colorScheme = traits.colorScheme ?? .light
-            size = ViewTree.layOutOnce(preview.view, proposal: .unspecified, environment: environment).size
+            size = ViewTree.idealSize(of: preview.view, colorScheme: traits.colorScheme ?? .light)
         case .fixed(let width, let height):
             size = CGSize(width: width, height: height)
         case .device:

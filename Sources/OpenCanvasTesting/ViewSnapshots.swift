@@ -35,11 +35,7 @@ extension HeadlessHost: SnapshotHost {
 /// The host a view snapshot renders through: at `size`, or at the view's ideal size.
 @MainActor
 func host<V: View>(for view: V, size: CGSize?, scale: CGFloat, colorScheme: ColorScheme, date: Date) -> HeadlessHost<V> {
-    let fitted = size ?? ViewTree.layOutOnce(view, proposal: .unspecified, environment: {
-        var e = EnvironmentValues()
-        e.colorScheme = colorScheme
-        return e
-    }()).size
+    let fitted = size ?? ViewTree.idealSize(of: view, colorScheme: colorScheme)
     let host = HeadlessHost(size: fitted, scale: scale) { view }
     host.colorScheme = colorScheme
     host.date = date

@@ -161,7 +161,7 @@ extension View {
 
     /// Labels the view with what a screen reader reads for another view (a
     /// control's label that is not drawn: a slider's), unless a label is set.
-    func accessibilityLabel<L: View>(readingOf label: L) -> ModifiedContent<Self, AccessibilityLabelFromView<L>> {
+    func accessibilityLabel<L: View>(readingOf label: L?) -> ModifiedContent<Self, AccessibilityLabelFromView<L>> {
         ModifiedContent(content: self, modifier: AccessibilityLabelFromView(label: label, asValue: false))
     }
 
@@ -175,11 +175,13 @@ extension View {
 /// `accessibilityLabel(readingOf:)`: the label view is made (not laid out or
 /// drawn) to read its elements' labels.
 struct AccessibilityLabelFromView<L: View>: _PrimitiveViewModifier {
-    let label: L
+    /// `nil`: nothing to read (the modifier changes nothing).
+    let label: L?
     /// Whether the reading becomes the value rather than the label.
     let asValue: Bool
 
     func _makeNode<Content: View>(content: Content, inputs: _ViewInputs) -> _ViewOutputs {
+        guard let label else { return _ViewOutputs(OpenCanvasViews.makeNode(content, environment: inputs.environment)) }
         let labelNode = OpenCanvasViews.makeNode(label, environment: inputs.environment)
         let text = accessibilityElements(labelNode).map(\.label).filter { !$0.isEmpty }.joined(separator: ", ")
         let asValue = self.asValue

@@ -15,12 +15,7 @@ public struct ButtonRole: Hashable, Sendable {
 @MainActor
 public struct ButtonStyleConfiguration {
     /// A button's label, as a view.
-    public struct Label: View {
-        let content: AnyView
-        init(_ content: AnyView) { self.content = content }
-        /// The label's view.
-        public var body: some View { content }
-    }
+    public typealias Label = _ConfigurationLabel
 
     /// The button's label.
     public let label: Label
@@ -69,21 +64,12 @@ public protocol PrimitiveButtonStyle {
     @ViewBuilder func makeBody(configuration: Configuration) -> Body
 }
 
-/// A button or primitive button style with its type erased.
+/// The style buttons are drawn with: a button style (the button keeps the taps)
+/// or a primitive one (the style decides when the button is used).
 @MainActor
-struct AnyButtonStyle {
-    let makeBody: (ButtonStyleConfiguration) -> AnyView
-    let makePrimitive: ((PrimitiveButtonStyleConfiguration) -> AnyView)?
-
-    init<S: ButtonStyle>(_ style: S) {
-        makeBody = { AnyView(style.makeBody(configuration: $0)) }
-        makePrimitive = nil
-    }
-
-    init<S: PrimitiveButtonStyle>(primitive style: S) {
-        makeBody = { AnyView($0.label) }
-        makePrimitive = { AnyView(style.makeBody(configuration: $0)) }
-    }
+enum AnyButtonStyle {
+    case styled(AnyStyle<ButtonStyleConfiguration>)
+    case primitive(AnyStyle<PrimitiveButtonStyleConfiguration>)
 }
 
 private struct ButtonStyleKey: EnvironmentKey {
@@ -101,12 +87,12 @@ extension EnvironmentValues {
 extension View {
     /// The style of the buttons inside this view.
     public func buttonStyle<S: ButtonStyle>(_ style: S) -> some View {
-        environment(\.buttonStyle, AnyButtonStyle(style))
+        environment(\.buttonStyle, .styled(AnyStyle { AnyView(style.makeBody(configuration: $0)) }))
     }
 
     /// The primitive style of the buttons inside this view.
     public func buttonStyle<S: PrimitiveButtonStyle>(_ style: S) -> some View {
-        environment(\.buttonStyle, AnyButtonStyle(primitive: style))
+        environment(\.buttonStyle, .primitive(AnyStyle { AnyView(style.makeBody(configuration: $0)) }))
     }
 }
 

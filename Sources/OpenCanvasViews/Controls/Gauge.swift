@@ -39,11 +39,11 @@ public struct Gauge<Label: View, CurrentValueLabel: View, BoundsLabel: View, Mar
 
     /// The gauge as its style draws it.
     public var body: some View {
-        (style ?? AnyGaugeStyle(DefaultGaugeStyle())).makeBody(GaugeStyleConfiguration(
-            value: fraction, label: .init(AnyView(label)),
-            currentValueLabel: currentValueLabel.map { .init(AnyView($0)) },
-            minimumValueLabel: minimumValueLabel.map { .init(AnyView($0)) },
-            maximumValueLabel: maximumValueLabel.map { .init(AnyView($0)) }))
+        (style ?? AnyStyle(DefaultGaugeStyle())).makeBody(GaugeStyleConfiguration(
+            value: fraction, label: _ConfigurationLabel(label),
+            currentValueLabel: currentValueLabel.map(_ConfigurationLabel.init),
+            minimumValueLabel: minimumValueLabel.map(_ConfigurationLabel.init),
+            maximumValueLabel: maximumValueLabel.map(_ConfigurationLabel.init)))
     }
 }
 
@@ -77,12 +77,7 @@ extension Gauge where MarkedValueLabels == EmptyView {
 @MainActor
 public struct GaugeStyleConfiguration {
     /// One of a gauge's labels, as a view.
-    public struct Label: View {
-        let content: AnyView
-        init(_ content: AnyView) { self.content = content }
-        /// The label's view.
-        public var body: some View { content }
-    }
+    public typealias Label = _ConfigurationLabel
     /// A gauge's current value label (the same view type as its other labels).
     public typealias CurrentValueLabel = Label
     /// A gauge's minimum or maximum label.
@@ -113,28 +108,22 @@ public protocol GaugeStyle {
     @ViewBuilder func makeBody(configuration: Configuration) -> Body
 }
 
-@MainActor
-struct AnyGaugeStyle {
-    let makeBody: (GaugeStyleConfiguration) -> AnyView
+extension AnyStyle where Configuration == GaugeStyleConfiguration {
     init<S: GaugeStyle>(_ style: S) { makeBody = { AnyView(style.makeBody(configuration: $0)) } }
-}
-
-private struct GaugeStyleKey: EnvironmentKey {
-    static var defaultValue: AnyGaugeStyle? { nil }
 }
 
 extension EnvironmentValues {
     /// The style of gauges (`nil`: the default, a linear capacity bar on iOS).
-    var gaugeStyle: AnyGaugeStyle? {
-        get { self[GaugeStyleKey.self] }
-        set { self[GaugeStyleKey.self] = newValue }
+    var gaugeStyle: AnyStyle<GaugeStyleConfiguration>? {
+        get { self[StyleKey<GaugeStyleConfiguration>.self] }
+        set { self[StyleKey<GaugeStyleConfiguration>.self] = newValue }
     }
 }
 
 extension View {
     /// The style of the gauges inside this view.
     public func gaugeStyle<S: GaugeStyle>(_ style: S) -> some View {
-        environment(\.gaugeStyle, AnyGaugeStyle(style))
+        environment(\.gaugeStyle, AnyStyle(style))
     }
 }
 

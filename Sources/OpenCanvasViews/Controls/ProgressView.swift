@@ -28,10 +28,9 @@ public struct ProgressView<Label: View, CurrentValueLabel: View>: View {
 
     /// The progress as its style draws it.
     public var body: some View {
-        (style ?? AnyProgressViewStyle(DefaultProgressViewStyle())).makeBody(ProgressViewStyleConfiguration(
-            fractionCompleted: fraction,
-            label: label.map { ProgressViewStyleConfiguration.Label(AnyView($0)) },
-            currentValueLabel: currentValueLabel.map { ProgressViewStyleConfiguration.CurrentValueLabel(AnyView($0)) }))
+        (style ?? AnyStyle(DefaultProgressViewStyle())).makeBody(ProgressViewStyleConfiguration(
+            fractionCompleted: fraction, label: label.map(_ConfigurationLabel.init),
+            currentValueLabel: currentValueLabel.map(_ConfigurationLabel.init)))
     }
 }
 
@@ -98,20 +97,9 @@ enum ProgressFraction {
 @MainActor
 public struct ProgressViewStyleConfiguration {
     /// A progress view's label, as a view.
-    public struct Label: View {
-        let content: AnyView
-        init(_ content: AnyView) { self.content = content }
-        /// The label's view.
-        public var body: some View { content }
-    }
-
+    public typealias Label = _ConfigurationLabel
     /// A progress view's current-value label, as a view.
-    public struct CurrentValueLabel: View {
-        let content: AnyView
-        init(_ content: AnyView) { self.content = content }
-        /// The label's view.
-        public var body: some View { content }
-    }
+    public typealias CurrentValueLabel = _ConfigurationLabel
 
     /// The part done, 0…1, or `nil` when it is not known.
     public let fractionCompleted: Double?
@@ -132,28 +120,22 @@ public protocol ProgressViewStyle {
     @ViewBuilder func makeBody(configuration: Configuration) -> Body
 }
 
-@MainActor
-struct AnyProgressViewStyle {
-    let makeBody: (ProgressViewStyleConfiguration) -> AnyView
+extension AnyStyle where Configuration == ProgressViewStyleConfiguration {
     init<S: ProgressViewStyle>(_ style: S) { makeBody = { AnyView(style.makeBody(configuration: $0)) } }
-}
-
-private struct ProgressViewStyleKey: EnvironmentKey {
-    static var defaultValue: AnyProgressViewStyle? { nil }
 }
 
 extension EnvironmentValues {
     /// The style of progress views (`nil`: the default).
-    var progressViewStyle: AnyProgressViewStyle? {
-        get { self[ProgressViewStyleKey.self] }
-        set { self[ProgressViewStyleKey.self] = newValue }
+    var progressViewStyle: AnyStyle<ProgressViewStyleConfiguration>? {
+        get { self[StyleKey<ProgressViewStyleConfiguration>.self] }
+        set { self[StyleKey<ProgressViewStyleConfiguration>.self] = newValue }
     }
 }
 
 extension View {
     /// The style of the progress views inside this view.
     public func progressViewStyle<S: ProgressViewStyle>(_ style: S) -> some View {
-        environment(\.progressViewStyle, AnyProgressViewStyle(style))
+        environment(\.progressViewStyle, AnyStyle(style))
     }
 }
 

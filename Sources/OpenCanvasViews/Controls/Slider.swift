@@ -23,8 +23,8 @@ public struct Slider<Label: View, ValueLabel: View>: View {
 
     @Environment(\.tint) private var tint
     @Environment(\.isEnabled) private var isEnabled
-    /// The value and the thumb's place where the current drag began (nil: no drag
-    /// on the thumb).
+    /// The value, as a fraction of the range, where the current drag on the thumb
+    /// began (`nil`: no drag on the thumb).
     @State private var dragStart: Double?
 
     init<V: BinaryFloatingPoint>(value: Binding<V>, bounds: ClosedRange<V>, step: V?, label: Label,

@@ -24,8 +24,8 @@ public struct Toggle<Label: View>: View {
 
     /// The toggle as its style draws it.
     public var body: some View {
-        (style ?? AnyToggleStyle(SwitchToggleStyle()))
-            .makeBody(ToggleStyleConfiguration(label: ToggleStyleConfiguration.Label(AnyView(label)), isOn: $isOn))
+        (style ?? AnyStyle(SwitchToggleStyle()))
+            .makeBody(ToggleStyleConfiguration(label: ToggleStyleConfiguration.Label(label), isOn: $isOn))
     }
 }
 
@@ -53,12 +53,7 @@ extension Toggle where Label == OpenCanvasViews.Label<Text, Image> {
 @MainActor
 public struct ToggleStyleConfiguration {
     /// A toggle's label, as a view.
-    public struct Label: View {
-        let content: AnyView
-        init(_ content: AnyView) { self.content = content }
-        /// The label's view.
-        public var body: some View { content }
-    }
+    public typealias Label = _ConfigurationLabel
 
     /// The toggle's label.
     public let label: Label
@@ -86,29 +81,22 @@ public protocol ToggleStyle {
     @ViewBuilder func makeBody(configuration: Configuration) -> Body
 }
 
-/// A toggle style with its type erased (what the environment holds).
-@MainActor
-struct AnyToggleStyle {
-    let makeBody: (ToggleStyleConfiguration) -> AnyView
+extension AnyStyle where Configuration == ToggleStyleConfiguration {
     init<S: ToggleStyle>(_ style: S) { makeBody = { AnyView(style.makeBody(configuration: $0)) } }
-}
-
-private struct ToggleStyleKey: EnvironmentKey {
-    static var defaultValue: AnyToggleStyle? { nil }
 }
 
 extension EnvironmentValues {
     /// The style of toggles (`nil`: the switch, iOS's default).
-    var toggleStyle: AnyToggleStyle? {
-        get { self[ToggleStyleKey.self] }
-        set { self[ToggleStyleKey.self] = newValue }
+    var toggleStyle: AnyStyle<ToggleStyleConfiguration>? {
+        get { self[StyleKey<ToggleStyleConfiguration>.self] }
+        set { self[StyleKey<ToggleStyleConfiguration>.self] = newValue }
     }
 }
 
 extension View {
     /// The style of the toggles inside this view.
     public func toggleStyle<S: ToggleStyle>(_ style: S) -> some View {
-        environment(\.toggleStyle, AnyToggleStyle(style))
+        environment(\.toggleStyle, AnyStyle(style))
     }
 }
 

@@ -39,8 +39,9 @@ private struct SwitchRow: View {
         .accessibilityElement(children: .combine)
         .accessibilityValue(configuration.isOn ? "on" : "off")
         .accessibilityAddTraits(.isToggle)
-        // A hidden label is not drawn, but a screen reader still reads it.
-        .accessibilityLabel(readingOf: configuration.label)
+        // A hidden label is not drawn, but a screen reader still reads it (a drawn
+        // one is read through `.combine`).
+        .accessibilityLabel(readingOf: labelsHidden ? configuration.label : nil)
     }
 }
 

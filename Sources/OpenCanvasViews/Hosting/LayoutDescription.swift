@@ -75,14 +75,3 @@ package enum LayoutDescription {
     }
 }
 
-/// The controls (`Button`, `Toggle`, `Slider`, `Stepper`, `ProgressView`): a layout
-/// snapshot shows each as one line.
-protocol ControlView {}
-
-extension Button: ControlView {}
-extension Toggle: ControlView {}
-extension Slider: ControlView {}
-extension Stepper: ControlView {}
-extension ProgressView: ControlView {}
-extension Link: ControlView {}
-extension Gauge: ControlView {}

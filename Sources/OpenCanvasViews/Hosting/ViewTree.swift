@@ -127,6 +127,14 @@ package final class ViewTree {
         return (root, size)
     }
 
+    /// The size a view chooses when offered nothing in particular (its ideal size),
+    /// in a colour scheme: what `.sizeThatFits` previews and view snapshots use.
+    package static func idealSize<Content: View>(of content: Content, colorScheme: ColorScheme) -> CGSize {
+        var environment = EnvironmentValues()
+        environment.colorScheme = colorScheme
+        return layOutOnce(content, proposal: .unspecified, environment: environment).size
+    }
+
     /// `layOutOnce`, then recorded.
     package static func recordOnce<Content: View>(_ content: Content, proposal: ProposedViewSize,
                                                   environment: EnvironmentValues)

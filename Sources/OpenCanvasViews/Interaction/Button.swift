@@ -29,13 +29,16 @@ public struct Button<Label: View>: View {
 
     /// The label as the style draws it, taking taps.
     public var body: some View {
-        let label = ButtonStyleConfiguration.Label(AnyView(self.label))
-        let style = self.style ?? AnyButtonStyle(primitive: DefaultButtonStyle())
+        let label = ButtonStyleConfiguration.Label(self.label)
         Group {
-            if let primitive = style.makePrimitive {
-                primitive(PrimitiveButtonStyleConfiguration(label: label, role: role, action: action))
-            } else {
+            switch style {
+            case .styled(let style)?:
                 StyledButton(label: label, role: role, action: action, makeBody: style.makeBody)
+            case .primitive(let style)?:
+                style.makeBody(PrimitiveButtonStyleConfiguration(label: label, role: role, action: action))
+            case nil:
+                DefaultButtonStyle().makeBody(configuration: PrimitiveButtonStyleConfiguration(label: label, role: role,
+                                                                                              action: action))
             }
         }
         .accessibilityElement(children: .combine)

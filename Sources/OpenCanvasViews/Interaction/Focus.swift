@@ -208,7 +208,8 @@ package final class FocusTracker {
     /// After a frame: carries out a focus state set in code, and drops focus from
     /// a view that is gone.
     package func resolve(root: ViewNode?) {
-        guard let root else { return }
+        // Nothing asked for and nothing focused: no walk of the tree.
+        guard let root, pending != nil || focused != nil else { return }
         let targets = Self.targets(root)
         if let request = pending {
             pending = nil

@@ -1,18 +1,17 @@
 import Foundation
 import OpenCanvasDrawing
 
-/// A view with a gesture attached.
-final class GestureNode: WrapperNode {
-    let recognizer: Recognizer?
-    let priority: GesturePriority
+/// A view that pointer events reach (a gesture, hover): it notes the named
+/// coordinate spaces around it when placed, and, when hit, how root points map
+/// into its own space, so that it can give event locations in any space.
+class PointerTargetNode: WrapperNode {
     /// Named spaces around the node when it was placed.
     private(set) var spaces: [(AnyHashable, CGRect)] = []
 
-    init(child: ViewNode, recognizer: Recognizer?, priority: GesturePriority) {
-        self.recognizer = recognizer
-        self.priority = priority
-        super.init(child: child)
-    }
+    /// How root points map into the node's own space through the transform
+    /// effects above it (the product of their inverses), noted when it was last
+    /// hit. A value, not the nodes: they hold this node.
+    var rootToLocal: CGAffineTransform = .identity
 
     override func place(in frame: CGRect) {
         self.frame = frame
@@ -20,14 +19,9 @@ final class GestureNode: WrapperNode {
         child.place(in: frame)
     }
 
-    /// How root points map into the node's own space through the transform
-    /// effects above it (the product of their inverses), noted when it was last
-    /// hit. A value, not the nodes: they hold this node.
-    var rootToLocal: CGAffineTransform = .identity
-
-    /// A root point in the recognizer's coordinate space: `.local` through the
-    /// transform effects above the view; `.global` and named spaces (placed
-    /// outside them, in the usual case) in root coordinates.
+    /// A root point in a coordinate space: `.local` through the transform effects
+    /// above the view; `.global` and named spaces (placed outside them, in the
+    /// usual case) in root coordinates.
     func convert(_ rootPoint: CGPoint, to space: CoordinateSpace) -> CGPoint {
         switch space {
         case .global: return rootPoint
@@ -38,6 +32,18 @@ final class GestureNode: WrapperNode {
             let origin = spaces.last(where: { $0.0 == name })?.1.origin ?? .zero
             return CGPoint(x: rootPoint.x - origin.x, y: rootPoint.y - origin.y)
         }
+    }
+}
+
+/// A view with a gesture attached.
+final class GestureNode: PointerTargetNode {
+    let recognizer: Recognizer?
+    let priority: GesturePriority
+
+    init(child: ViewNode, recognizer: Recognizer?, priority: GesturePriority) {
+        self.recognizer = recognizer
+        self.priority = priority
+        super.init(child: child)
     }
 }
 

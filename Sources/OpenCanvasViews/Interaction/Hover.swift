@@ -48,35 +48,15 @@ public struct _HoverModifier: _PrimitiveViewModifier {
 }
 
 /// A view that hears the pointer pass over it.
-final class HoverNode: WrapperNode {
+final class HoverNode: PointerTargetNode {
     let kind: _HoverModifier.Kind
     /// The view's place in the graph: the same view across frames.
     let identity: String
-    private(set) var spaces: [(AnyHashable, CGRect)] = []
-    var rootToLocal: CGAffineTransform = .identity
 
     init(child: ViewNode, kind: _HoverModifier.Kind, identity: String) {
         self.kind = kind
         self.identity = identity
         super.init(child: child)
-    }
-
-    override func place(in frame: CGRect) {
-        self.frame = frame
-        spaces = CoordinateSpaces.stack
-        child.place(in: frame)
-    }
-
-    func location(of rootPoint: CGPoint, in space: CoordinateSpace) -> CGPoint {
-        switch space {
-        case .global: return rootPoint
-        case .local:
-            let point = rootPoint.applying(rootToLocal)
-            return CGPoint(x: point.x - frame.minX, y: point.y - frame.minY)
-        case .named(let name):
-            let origin = spaces.last(where: { $0.0 == name })?.1.origin ?? .zero
-            return CGPoint(x: rootPoint.x - origin.x, y: rootPoint.y - origin.y)
-        }
     }
 }
 
@@ -115,7 +95,7 @@ package final class HoverTracker {
         for (key, node) in now.reversed() {        // innermost first
             let entered = hovered[key] == nil
             switch node.kind {
-            case .continuous(let space, let action): action(.active(node.location(of: point ?? .zero, in: space)))
+            case .continuous(let space, let action): action(.active(node.convert(point ?? .zero, to: space)))
             case .inside(let action): if entered { action(true) }
             }
             next[key] = node

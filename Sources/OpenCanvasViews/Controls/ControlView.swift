@@ -1,0 +1,12 @@
+/// The controls (buttons, toggles, sliders, steppers, progress views, links,
+/// gauges): a layout snapshot shows each as one line, not the views OpenCanvas
+/// draws it with.
+protocol ControlView {}
+
+extension Button: ControlView {}
+extension Toggle: ControlView {}
+extension Slider: ControlView {}
+extension Stepper: ControlView {}
+extension ProgressView: ControlView {}
+extension Link: ControlView {}
+extension Gauge: ControlView {}
