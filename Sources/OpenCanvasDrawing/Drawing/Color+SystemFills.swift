@@ -18,4 +18,26 @@ extension Color {
     package static let tertiaryLabel = Color(light: (60, 60, 67, 0.298), dark: (235, 235, 245, 0.298), name: "tertiaryLabel")
     /// The spinner's spokes: 60,60,68 (dark 235,235,245).
     package static let activityIndicator = Color(light: (60, 60, 68, 1), dark: (235, 235, 245, 1), name: "activityIndicator")
+    /// systemBackground as a presentation sees it: white (dark: the elevated
+    /// 28,28,30, since sheets and alerts are in the foreground).
+    package static let elevatedBackground = Color(light: (255, 255, 255, 1), dark: (28, 28, 30, 1),
+                                                  name: "elevatedBackground")
+    /// systemGroupedBackground: 242,242,247 (dark black). A form's page.
+    package static let groupedBackground = Color(light: (242, 242, 247, 1), dark: (0, 0, 0, 1),
+                                                 name: "systemGroupedBackground")
+    /// secondarySystemGroupedBackground: white (dark 28,28,30). A form's rows.
+    package static let groupedRowBackground = Color(light: (255, 255, 255, 1), dark: (28, 28, 30, 1),
+                                                    name: "secondarySystemGroupedBackground")
+    /// systemBackground: white (dark black). A plain list, a bar.
+    package static let systemBackground = Color(light: (255, 255, 255, 1), dark: (0, 0, 0, 1), name: "systemBackground")
+    /// separator: 60,60,67 at 0.29 (dark 84,84,88 at 0.6). Rows' and bars' hairlines.
+    package static let separator = Color(light: (60, 60, 67, 0.286), dark: (84, 84, 88, 0.6), name: "separator")
+    /// systemGray4: 209,209,214 (dark 58,58,60). A pressed row.
+    package static let systemGray4 = Color(light: (209, 209, 214, 1), dark: (58, 58, 60, 1), name: "systemGray4")
+    /// A bar's translucent fill (navigation, tab and tool bars): systemBackground
+    /// at 0.94, as UIKit's default bar appearance without its blur.
+    package static let barBackground = Color(light: (249, 249, 249, 0.94), dark: (22, 22, 22, 0.94), name: "barBackground")
+    /// The alert's fill: 242,242,242 at 0.8 (dark 30,30,30 at 0.75), from
+    /// Flutter's dialog.dart; drawn opaque enough without a backdrop blur.
+    package static let alertBackground = Color(light: (242, 242, 242, 0.97), dark: (30, 30, 30, 0.97), name: "alertBackground")
 }

@@ -22,7 +22,10 @@ package final class ViewTree {
     private var builtScheme: ColorScheme?
 
     package init<Content: View>(@ViewBuilder content: @escaping () -> Content) {
-        makeRoot = { environment in makeNode(HostRoot(make: content), environment: environment) }
+        makeRoot = { environment in
+            PresentationRootNode(content: makeNode(HostRoot(make: content), environment: environment),
+                                 registry: ViewGraph.current?.presentations)
+        }
     }
 
     /// Whether state that the last frame read has changed.
@@ -68,6 +71,8 @@ package final class ViewTree {
         let proposal = ProposedViewSize(width: size.width.isFinite ? max(0, size.width) : 0,
                                         height: size.height.isFinite ? max(0, size.height) : 0)
         let s = node.measure(proposal)
+        (node as? PresentationRootNode)?.hostBounds = CGRect(x: 0, y: 0, width: proposal.width ?? 0,
+                                                             height: proposal.height ?? 0)
         node.place(in: CGRect(x: ((proposal.width ?? 0) - s.width) / 2, y: ((proposal.height ?? 0) - s.height) / 2,
                               width: s.width, height: s.height))
         let laidOut = DispatchTime.now().uptimeNanoseconds
@@ -113,7 +118,7 @@ package final class ViewTree {
 
     private func findBody(_ identity: String, in node: ViewNode) -> BodyNode? {
         if let b = node as? BodyNode, b.identity == identity { return b }
-        for n in node.subnodes { if let found = findBody(identity, in: n) { return found } }
+        for n in (node as? PresentationRootNode)?.allChildren ?? node.subnodes { if let found = findBody(identity, in: n) { return found } }
         return nil
     }
 

@@ -44,6 +44,8 @@ package final class ViewGraph {
     package let timelines = TimelineTracker()
     /// Which view has keyboard focus.
     package let focus = FocusTracker()
+    /// Sheets, alerts and menus shown over the hierarchy.
+    let presentations = PresentationRegistry()
 
     /// The composed views of the kept tree, by identity.
     private var bodies: [String: BodyNode] = [:]
@@ -141,6 +143,7 @@ package final class ViewGraph {
     package func beginFullRender() {
         beginFrame()
         bodies.removeAll()
+        presentations.removeAll()
         timelines.records.removeAll()
         rebuilt = [""]
         lifecycles.beginFullFrame()
@@ -173,6 +176,7 @@ package final class ViewGraph {
     package func rebuilding(_ identity: String) {
         rebuilt.append(identity)
         lifecycles.forget(inside: identity)
+        presentations.forget(inside: identity)
         bodies = bodies.filter { !Self.isInside($0.key, identity) || $0.key == identity }
     }
 
