@@ -38,6 +38,13 @@ extension Color {
     /// at 0.94, as UIKit's default bar appearance without its blur.
     package static let barBackground = Color(light: (249, 249, 249, 0.94), dark: (22, 22, 22, 0.94), name: "barBackground")
     /// The alert's fill: 242,242,242 at 0.8 (dark 30,30,30 at 0.75), from
-    /// Flutter's dialog.dart; drawn opaque enough without a backdrop blur.
-    package static let alertBackground = Color(light: (242, 242, 242, 0.97), dark: (30, 30, 30, 0.97), name: "alertBackground")
+    /// Flutter's dialog.dart; drawn opaque, as no backdrop blur is drawn.
+    package static let alertBackground = Color(light: (242, 242, 242, 1), dark: (30, 30, 30, 1), name: "alertBackground")
+    /// A menu's panel: a light grey (dark 37,37,37), opaque: iOS 17's
+    /// menus are a material blurred enough that nothing behind reads (no blur is drawn).
+    package static let menuBackground = Color(light: (246, 246, 246, 1), dark: (37, 37, 37, 1), name: "menuBackground")
+    /// The band between a menu's groups: black at 0.08 (dark 0.5).
+    package static let menuDivider = Color(light: (0, 0, 0, 0.08), dark: (0, 0, 0, 0.5), name: "menuDivider")
+    /// A segmented control's selected thumb: white (dark 99,99,102).
+    package static let segmentThumb = Color(light: (255, 255, 255, 1), dark: (99, 99, 102, 1), name: "segmentThumb")
 }

@@ -31,7 +31,12 @@ struct PresentationModifier: _PrimitiveViewModifier {
         let identity = graph.enter("presentation")
         defer { graph.leave() }
         var presented = OpenCanvasViews.makeNode(presentation(environment.dismiss), environment: environment)
-        if anchored { presented = AnchoredPresentationNode(anchor: node, child: presented) }
+        if anchored {
+            let dismiss = environment.dismiss
+            let backdrop = OpenCanvasViews.makeNode(Color.clear.contentShape(Rectangle()).onTapGesture { dismiss() },
+                                                    environment: environment)
+            presented = PopupNode(anchor: node, backdrop: backdrop, panel: presented)
+        }
         graph.presentations.present(presented, by: identity)
         return _ViewOutputs(node)
     }
@@ -43,29 +48,42 @@ final class PresentationState {
     var wasPresented = false
 }
 
-/// A presentation placed next to the view that presents it: its child gets the
-/// whole host area, and the anchor's frame to place its panel by.
-final class AnchoredPresentationNode: WrapperNode {
+/// A panel shown next to the view that presents it (a menu): over a clear
+/// backdrop that dismisses it when tapped, below the view when there is room
+/// (else above it), its leading edge on the view's (its trailing edge when the
+/// view is in the trailing half), kept 8 points inside the host area.
+final class PopupNode: ViewNode {
     let anchor: ViewNode
+    let backdrop: ViewNode
+    let panel: ViewNode
+    override var subnodes: [ViewNode] { [backdrop, panel] }
 
-    init(anchor: ViewNode, child: ViewNode) {
+    init(anchor: ViewNode, backdrop: ViewNode, panel: ViewNode) {
         self.anchor = anchor
-        super.init(child: child)
+        self.backdrop = backdrop
+        self.panel = panel
     }
+
+    override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { proposal.replacingUnspecifiedDimensions() }
 
     override func place(in frame: CGRect) {
         self.frame = frame
-        AnchorFrame.current = anchor.frame
-        defer { AnchorFrame.current = nil }
-        child.place(in: frame)
+        backdrop.place(in: frame)
+        let margin: CGFloat = 8, gap: CGFloat = 6
+        let a = anchor.frame
+        let size = panel.measure(ProposedViewSize(width: nil, height: max(0, frame.height - 2 * margin)))
+        var x = a.midX > frame.midX ? a.maxX - size.width : a.minX
+        x = min(max(x, frame.minX + margin), max(frame.minX + margin, frame.maxX - margin - size.width))
+        var y = a.maxY + gap
+        if y + size.height > frame.maxY - margin { y = a.minY - gap - size.height }
+        y = min(max(y, frame.minY + margin), max(frame.minY + margin, frame.maxY - margin - size.height))
+        panel.place(in: CGRect(x: x, y: y, width: size.width, height: size.height))
     }
-}
 
-/// The frame of the view that presents an anchored presentation, while the
-/// presentation is placed (a popup menu's panel reads it).
-@MainActor
-enum AnchorFrame {
-    static var current: CGRect?
+    override func render(in context: RenderContext) {
+        backdrop.render(in: context)
+        panel.render(in: context)
+    }
 }
 
 extension View {

@@ -1,0 +1,276 @@
+import Foundation
+import OpenCanvasDrawing
+
+/// A stack of pages under a navigation bar: the root, and the pages that
+/// `NavigationLink`s push over it (with a back button, the page below's title
+/// on it). As on an iPhone, a pushed page slides in from the trailing edge
+/// over 0.35 s, and slides back out when popped (the back button, `dismiss`,
+/// or the path binding made shorter).
+///
+///     NavigationStack {
+///         List(cities) { city in
+///             NavigationLink(city.name, value: city)
+///         }
+///         .navigationTitle("World Clock")
+///         .navigationDestination(for: City.self) { CityDetail(city: $0) }
+///     }
+///
+/// With a `path` binding the stack's value pages are the binding's values:
+/// appending pushes, removing pops. Pages pushed by `NavigationLink(destination:)`
+/// are kept by the stack itself, above the path's. (OpenCanvas does not track
+/// the swipe from the leading edge that goes back on iOS, nor the large
+/// title's collapse on scrolling.)
+public struct NavigationStack<Data, Root: View>: View {
+    let root: Root
+    let path: Binding<[AnyHashable]>?
+    @State private var ownPath: [AnyHashable] = []
+    @State private var viewPages: [PushedView] = []
+    @State private var model = NavigationModel()
+
+    init(path: Binding<[AnyHashable]>?, root: Root) {
+        self.path = path
+        self.root = root
+    }
+
+    /// The pages, the root's first.
+    public var body: some View {
+        let values = path?.wrappedValue ?? ownPath
+        let setValues: @MainActor ([AnyHashable]) -> Void = { [path, $ownPath] new in
+            if let path { path.wrappedValue = new } else { $ownPath.wrappedValue = new }
+        }
+        let viewPages = $viewPages
+        let context = NavigationContext(
+            model: model,
+            pushView: { view in
+                let id = (viewPages.wrappedValue.map(\.id).max() ?? 0) + 1
+                withAnimation(.easeInOut(duration: 0.35)) {
+                    viewPages.wrappedValue.append(PushedView(id: id, view: view))
+                }
+                return id
+            },
+            popView: { id in
+                guard let i = viewPages.wrappedValue.firstIndex(where: { $0.id == id }) else { return }
+                withAnimation(.easeInOut(duration: 0.35)) { viewPages.wrappedValue.removeSubrange(i...) }
+            },
+            pushValue: { value in
+                withAnimation(.easeInOut(duration: 0.35)) { setValues(values + [value]) }
+            },
+            pop: { depth in
+                // Pops the pages above `depth` (0: back to the root).
+                withAnimation(.easeInOut(duration: 0.35)) {
+                    let keepViews = max(0, depth - values.count)
+                    viewPages.wrappedValue = Array(viewPages.wrappedValue.prefix(keepViews))
+                    if depth < values.count { setValues(Array(values.prefix(depth))) }
+                }
+            })
+        let pages: [NavigationPageContent] = [.root(AnyView(root))] + values.map { .value($0) }
+            + self.viewPages.map { .view($0) }
+        ZStack {
+            ForEach(pages.indices, id: \.self) { depth in
+                NavigationPage(depth: depth, content: pages[depth], context: context, isTop: depth == pages.count - 1)
+                    // The page below the top is drawn (a pushed page slides over
+                    // it) but neither read nor touched; those further down are hidden.
+                    .hidden(depth < pages.count - 2)
+                    .accessibilityHidden(depth != pages.count - 1)
+                    .allowsHitTesting(depth == pages.count - 1)
+                    .zIndex(Double(depth))
+                    .transition(depth == 0 ? .identity : .move(edge: .trailing))
+            }
+        }
+    }
+}
+
+extension NavigationStack where Data == NavigationPath {
+    /// A stack whose pushed values it keeps itself.
+    public init(@ViewBuilder root: () -> Root) {
+        self.init(path: nil, root: root())
+    }
+
+    /// A stack whose pushed values are `path`'s.
+    public init(path: Binding<NavigationPath>, @ViewBuilder root: () -> Root) {
+        self.init(path: Binding(get: { path.wrappedValue.elements },
+                                set: { path.wrappedValue.elements = $0 }), root: root())
+    }
+}
+
+extension NavigationStack where Data: MutableCollection, Data: RandomAccessCollection,
+                                Data: RangeReplaceableCollection, Data.Element: Hashable {
+    /// A stack whose pushed values are the elements of `path`.
+    public init(path: Binding<Data>, @ViewBuilder root: () -> Root) {
+        self.init(path: Binding(get: { path.wrappedValue.map { AnyHashable($0) } },
+                                set: { path.wrappedValue = Data($0.compactMap { $0.base as? Data.Element }) }),
+                  root: root())
+    }
+}
+
+/// The older container: a navigation stack of one column on an iPhone.
+public struct NavigationView<Content: View>: View {
+    let content: Content
+
+    /// A navigation view of `content`.
+    public init(@ViewBuilder content: () -> Content) { self.content = content() }
+
+    /// A navigation stack around the content.
+    public var body: some View { NavigationStack { content } }
+}
+
+/// How a `NavigationView` arranges its columns (one, on an iPhone).
+public protocol NavigationViewStyle {}
+/// One column at a time.
+public struct StackNavigationViewStyle: NavigationViewStyle {
+    /// The stack style.
+    public init() {}
+}
+/// The system's choice (a stack, on an iPhone).
+public struct DefaultNavigationViewStyle: NavigationViewStyle {
+    /// The default style.
+    public init() {}
+}
+extension NavigationViewStyle where Self == StackNavigationViewStyle {
+    /// One column at a time.
+    public static var stack: StackNavigationViewStyle { StackNavigationViewStyle() }
+}
+extension NavigationViewStyle where Self == DefaultNavigationViewStyle {
+    /// The system's choice.
+    public static var automatic: DefaultNavigationViewStyle { DefaultNavigationViewStyle() }
+}
+
+extension View {
+    /// The style of the navigation views inside (every style is a stack on an iPhone).
+    public func navigationViewStyle<S: NavigationViewStyle>(_ style: S) -> some View { self }
+}
+
+extension View {
+    /// Hides the view when `hidden` is true (it keeps its place and its state), else shows it.
+    func hidden(_ hidden: Bool) -> some View { modifier(HiddenWhen(hidden: hidden)) }
+}
+
+/// `hidden(_:)`: a hidden node or the view as it is, of one type either way
+/// (so the view keeps its identity and state when it is hidden).
+struct HiddenWhen: _PrimitiveViewModifier {
+    let hidden: Bool
+    func _makeNode<Content: View>(content: Content, inputs: _ViewInputs) -> _ViewOutputs {
+        let node = OpenCanvasViews.makeNode(content, environment: inputs.environment)
+        return _ViewOutputs(hidden ? HiddenNode(child: node) : node)
+    }
+}
+
+/// A page pushed as a view (`NavigationLink(destination:)`).
+struct PushedView {
+    let id: Int
+    let view: AnyView
+}
+
+enum NavigationPageContent {
+    case root(AnyView)
+    case value(AnyHashable)
+    case view(PushedView)
+}
+
+/// What the pages of one stack share: the destinations for values, and what
+/// each page showed (the back button reads the title of the page below).
+@MainActor
+final class NavigationModel {
+    /// `navigationDestination(for:)`s, by the type of value they show.
+    var destinations: [ObjectIdentifier: (AnyHashable) -> AnyView?] = [:]
+    /// Each page's title and display mode, by depth, as last made.
+    var titles: [Int: Text] = [:]
+    var modes: [Int: NavigationBarItem.TitleDisplayMode] = [:]
+
+    func destination(for value: AnyHashable) -> AnyView? {
+        for make in destinations.values { if let view = make(value) { return view } }
+        return nil
+    }
+}
+
+/// The stack the views inside a page push onto and pop from.
+@MainActor
+struct NavigationContext {
+    let model: NavigationModel
+    /// Pushes a view; returns the page's id.
+    let pushView: @MainActor (AnyView) -> Int
+    /// Pops the view page with an id (and those above it).
+    let popView: @MainActor (Int) -> Void
+    let pushValue: @MainActor (AnyHashable) -> Void
+    let pop: @MainActor (Int) -> Void
+}
+
+private struct NavigationContextKey: EnvironmentKey {
+    static var defaultValue: NavigationContext? { nil }
+}
+
+extension EnvironmentValues {
+    var navigationContext: NavigationContext? {
+        get { self[NavigationContextKey.self] }
+        set { self[NavigationContextKey.self] = newValue }
+    }
+
+    /// Pushes a view onto the navigation stack the view is in (`nil` outside one).
+    var navigationPush: (@MainActor (AnyView) -> Void)? {
+        guard let context = navigationContext else { return nil }
+        return { view in _ = context.pushView(view) }
+    }
+}
+
+extension View {
+    /// The page shown for a value of type `D` that a `NavigationLink(value:)`
+    /// (or the path) pushes onto the stack this view is in.
+    public func navigationDestination<D: Hashable, C: View>(for data: D.Type,
+                                                            @ViewBuilder destination: @escaping (D) -> C) -> some View {
+        modifier(NavigationDestinationModifier(register: { model in
+            model.destinations[ObjectIdentifier(D.self)] = { value in
+                (value.base as? D).map { AnyView(destination($0)) }
+            }
+        }))
+    }
+
+    /// A page pushed while `isPresented` is true (popping it sets it to false).
+    public func navigationDestination<V: View>(isPresented: Binding<Bool>, @ViewBuilder destination: () -> V) -> some View {
+        modifier(PresentedDestinationModifier(isPresented: isPresented, destination: AnyView(destination())))
+    }
+}
+
+/// Registers a destination with the stack the view is in, as it is made.
+struct NavigationDestinationModifier: _PrimitiveViewModifier {
+    let register: @MainActor (NavigationModel) -> Void
+
+    func _makeNode<Content: View>(content: Content, inputs: _ViewInputs) -> _ViewOutputs {
+        if let model = inputs.environment.navigationContext?.model { register(model) }
+        return _ViewOutputs(OpenCanvasViews.makeNode(content, environment: inputs.environment))
+    }
+}
+
+/// `navigationDestination(isPresented:)`: pushes the destination when the
+/// binding turns true, and sets it false when that page is popped.
+struct PresentedDestinationModifier: _PrimitiveViewModifier {
+    let isPresented: Binding<Bool>
+    let destination: AnyView
+
+    func _makeNode<Content: View>(content: Content, inputs: _ViewInputs) -> _ViewOutputs {
+        let node = OpenCanvasViews.makeNode(content, environment: inputs.environment)
+        guard let graph = ViewGraph.current, let context = inputs.environment.navigationContext else {
+            return _ViewOutputs(node)
+        }
+        let binding = isPresented
+        let shown = graph.currentBody.map { body in graph.reading(as: body) { binding.wrappedValue } } ?? binding.wrappedValue
+        let state = graph.slot(graph.key("destination")) { PresentedDestinationState() }
+        if shown, state.page == nil {
+            // Pushed once this frame is built; popping it (the back button,
+            // `dismiss`) turns the binding off.
+            let view = AnyView(destination.onDisappear { if binding.wrappedValue { binding.wrappedValue = false } })
+            state.page = -1
+            graph.lifecycles.deferred.append { state.page = context.pushView(view) }
+        } else if !shown, let page = state.page {
+            state.page = nil
+            graph.lifecycles.deferred.append { context.popView(page) }
+        }
+        return _ViewOutputs(node)
+    }
+}
+
+/// The page a `navigationDestination(isPresented:)` pushed (-1 while it is
+/// being pushed).
+@MainActor
+final class PresentedDestinationState {
+    var page: Int?
+}
