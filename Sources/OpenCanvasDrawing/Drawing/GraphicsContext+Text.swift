@@ -26,6 +26,8 @@ extension GraphicsContext {
         package init(text: Text, environment: EnvironmentValues) {
             shading = .foreground
             var builder = SpanBuilder(font: environment.font, displayScale: environment.displayScale)
+            builder.textCase = environment.textCase
+            builder.locale = environment.locale
             builder.add(text, environment: environment, inherited: environment.fontAdjustments.attributes)
             spans = builder.spans
             fills = builder.fills
@@ -191,6 +193,9 @@ struct SpanBuilder {
     var spans: [TextSpan] = []
     /// The fills of tags 1…, in order of first use.
     var fills: [Text.Foreground] = []
+    /// `textCase` of the environment: strings are drawn in it.
+    var textCase: Text.Case?
+    var locale = Locale.current
 
     init(font: Font?, displayScale: CGFloat) { self.defaultFont = font; self.displayScale = displayScale }
 
@@ -275,8 +280,14 @@ struct SpanBuilder {
         return TextDecoration(pattern: pattern, colorTag: colorTag)
     }
 
-    mutating func append(_ string: String, _ a: Text.Attributes) {
-        guard !string.isEmpty else { return }
+    mutating func append(_ original: String, _ a: Text.Attributes) {
+        guard !original.isEmpty else { return }
+        let string: String
+        switch textCase {
+        case .uppercase?: string = original.uppercased(with: locale)
+        case .lowercase?: string = original.lowercased(with: locale)
+        case nil: string = original
+        }
         var s = style(a)
         s.underline = decoration(a.underline)
         s.strikethrough = decoration(a.strikethrough)

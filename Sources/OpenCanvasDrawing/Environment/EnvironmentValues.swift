@@ -80,6 +80,9 @@ public struct EnvironmentValues: @unchecked Sendable, CustomStringConvertible {
     /// The most lines text may take; `nil` (the default) for no limit.
     public var lineLimit: Int? = nil
 
+    /// The case text is drawn in (`textCase(_:)`); `nil` draws it as written.
+    public var textCase: Text.Case? = nil
+
     /// Where text that does not fit is cut (`.tail` by default).
     public var truncationMode = Text.TruncationMode.tail
 

@@ -168,4 +168,12 @@ public struct Text: Equatable, Sendable {
         /// ellipsis stands in for what is cut.
         case head, tail, middle
     }
+
+    /// A case text can be drawn in (`textCase(_:)`).
+    public enum Case: Hashable, Sendable {
+        /// Every letter in upper case, by the locale's rules.
+        case uppercase
+        /// Every letter in lower case, by the locale's rules.
+        case lowercase
+    }
 }

@@ -1,5 +1,5 @@
 /// The controls (buttons, toggles, sliders, steppers, progress views, links,
-/// gauges): a layout snapshot shows each as one line, not the views OpenCanvas
+/// gauges, pickers, menus): a layout snapshot shows each as one line, not the views OpenCanvas
 /// draws it with.
 protocol ControlView {}
 
@@ -10,3 +10,5 @@ extension Stepper: ControlView {}
 extension ProgressView: ControlView {}
 extension Link: ControlView {}
 extension Gauge: ControlView {}
+extension Picker: ControlView {}
+extension Menu: ControlView {}

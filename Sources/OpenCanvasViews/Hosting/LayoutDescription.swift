@@ -47,9 +47,11 @@ package enum LayoutDescription {
 
     /// Nodes with no layout of their own: environment changes, lists of views,
     /// preferences, tags, gestures, accessibility, hit-testing shapes, transitions
-    /// (a view that can animate in or out).
+    /// (a view that can animate in or out), the root that holds presentations,
+    /// identified views (what `scrollTo` finds).
     private static let folded: Set<String> = ["Environment", "Tuple", "Preference", "Tag", "Wrapper", "Gesture",
-                                              "Accessibility", "ContentShape", "HitTestingSwitch", "Transition"]
+                                              "Accessibility", "ContentShape", "HitTestingSwitch", "Transition",
+                                              "PresentationRoot", "Identified"]
 
     /// A body's view type, from the last component of its identity path.
     private static func bodyName(_ identity: String) -> String {

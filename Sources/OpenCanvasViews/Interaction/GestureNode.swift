@@ -154,7 +154,21 @@ package final class PointerSession {
         last = (point, time)
         maxDistance = max(maxDistance, hypot(point.x - start.x, point.y - start.y))
         for g in order where !started.contains(ObjectIdentifier(g)) {
-            if case .drag(let minimum) = g.recognizer?.kind, maxDistance >= minimum { begin(g) }
+            if case .drag(let minimum) = g.recognizer?.kind, maxDistance >= minimum,
+               !failed.contains(ObjectIdentifier(g)) {
+                // A drag along one axis (a list row's swipe) fails when the
+                // pointer first moves along the other, leaving it to the
+                // gestures around (the list's scrolling).
+                if let axis = g.recognizer?.axis {
+                    let along = axis == .horizontal ? abs(point.x - start.x) : abs(point.y - start.y)
+                    let across = axis == .horizontal ? abs(point.y - start.y) : abs(point.x - start.x)
+                    if along <= across {
+                        failed.insert(ObjectIdentifier(g))
+                        continue
+                    }
+                }
+                begin(g)
+            }
             // A long press that moved too far has failed: its gesture states reset now.
             if case .longPress(_, let distance) = g.recognizer?.kind, maxDistance > distance,
                failed.insert(ObjectIdentifier(g)).inserted {

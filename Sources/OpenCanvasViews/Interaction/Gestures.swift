@@ -34,6 +34,8 @@ final class Recognizer {
     }
     let kind: Kind
     let coordinateSpace: CoordinateSpace
+    /// For a drag: the axis it must start along (`nil`: any direction).
+    var axis: Axis?
     var onChanged: [(Any) -> Void] = []
     var onEnded: [(Any) -> Void] = []
     /// Run when the pointer session that involved the gesture is over, whether it

@@ -25,6 +25,11 @@ extension NavigationPage: PrimitiveView {
             let context = self.context, below = depth - 1
             env.dismiss = DismissAction { context.pop(below) }
         }
+        // The page's edit mode, shared by its list and its toolbar's EditButton.
+        if env.editMode == nil, let graph = ViewGraph.current {
+            let box = graph.slot(graph.key("editMode")) { EditModeBox() }
+            env.editMode = Binding(get: { box.mode }, set: { box.mode = $0 })
+        }
         let view: AnyView
         switch content {
         case .root(let root): view = root

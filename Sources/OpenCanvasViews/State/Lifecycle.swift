@@ -124,7 +124,7 @@ extension _IdentityModifier {
         let graph = ViewGraph.current
         _ = graph?.enter(id: id)
         defer { graph?.leave() }
-        return OpenCanvasViews.makeNode(content, environment: environment)
+        return IdentifiedNode(child: OpenCanvasViews.makeNode(content, environment: environment), id: id)
     }
 }
 

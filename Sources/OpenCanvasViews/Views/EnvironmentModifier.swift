@@ -71,6 +71,11 @@ extension View {
         environment(\.lineLimit, number)
     }
 
+    /// The case the text inside is drawn in (`nil`: as written).
+    public func textCase(_ textCase: Text.Case?) -> ModifiedContent<Self, _EnvironmentKeyWritingModifier<Text.Case?>> {
+        environment(\.textCase, textCase)
+    }
+
     /// Where text that does not fit is cut.
     public func truncationMode(_ mode: Text.TruncationMode)
         -> ModifiedContent<Self, _EnvironmentKeyWritingModifier<Text.TruncationMode>> {

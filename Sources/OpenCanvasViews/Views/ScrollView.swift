@@ -46,6 +46,9 @@ public struct ScrollView<Content: View>: View {
 @MainActor
 final class ScrollPosition {
     var offset = CGPoint.zero
+    /// A `scrollTo` whose target was placed by estimate (a lazy row not made):
+    /// set again from the target's real frame once it is made.
+    var pendingTarget: (id: AnyHashable, anchor: UnitPoint?)?
     var dragStart = CGPoint.zero
     weak var graph: ViewGraph?
 }
@@ -63,6 +66,7 @@ extension ScrollView: PrimitiveView {
             scroll.scroll(by: v.translation)
         }
         drag.onEnded.append { [weak scroll] _ in scroll?.endDrag() }
+        environment.scrollTargets?.scrollViews.append(WeakScrollNode(node: scroll))
         return GestureNode(child: scroll, recognizer: drag, priority: .normal)
     }
 }
@@ -95,8 +99,37 @@ final class ScrollNode: ViewNode {
         super.place(in: frame)
         contentSize = child.measure(contentProposal(ProposedViewSize(frame.size)))
         clampOffset()
-        child.place(in: CGRect(x: frame.minX - position.offset.x, y: frame.minY - position.offset.y,
-                               width: contentSize.width, height: contentSize.height))
+        placeChild()
+        // A scroll to a lazy row placed by estimate: once the row is made, its
+        // real frame sets the offset (a few rounds at most, as estimates settle).
+        for _ in 0..<4 {
+            guard let (id, anchor) = position.pendingTarget else { break }
+            let made = targetFrame(of: id, madeOnly: true)
+            guard let target = made ?? targetFrame(of: id) else {
+                position.pendingTarget = nil
+                break
+            }
+            let before = position.offset
+            // The content's length is measured again: rows made since change the estimate.
+            child.resetLayout()
+            contentSize = child.measure(contentProposal(ProposedViewSize(frame.size)))
+            offset(toShow: target, anchor: anchor)
+            if made != nil, abs(before.x - position.offset.x) < 0.5, abs(before.y - position.offset.y) < 0.5 {
+                position.pendingTarget = nil
+                break
+            }
+            placeChild()
+        }
+        position.pendingTarget = nil
+    }
+
+    /// Places the content at the scroll offset; lazy stacks inside make only
+    /// the rows this scroll view shows.
+    private func placeChild() {
+        VisibleRegion.within(frame) {
+            child.place(in: CGRect(x: frame.minX - position.offset.x, y: frame.minY - position.offset.y,
+                                   width: contentSize.width, height: contentSize.height))
+        }
     }
 
     private func clampOffset() {
@@ -117,6 +150,49 @@ final class ScrollNode: ViewNode {
     }
 
     func endDrag() { dragging = false }
+
+    /// Scrolls so that `target` (root coordinates) sits at `anchor` of the
+    /// visible area (`nil`: the least scrolling that shows it whole).
+    func reveal(_ target: CGRect, id: AnyHashable, anchor: UnitPoint?) {
+        offset(toShow: target, anchor: anchor)
+        position.pendingTarget = (id, anchor)
+        position.graph?.invalidate()
+    }
+
+    private func offset(toShow target: CGRect, anchor: UnitPoint?) {
+        var offset = position.offset
+        for axis in [Axis.horizontal, .vertical] where axes.contains(axis == .horizontal ? .horizontal : .vertical) {
+            let (targetMin, targetLength, viewMin, viewLength) = axis == .horizontal
+                ? (target.minX, target.width, frame.minX, frame.width) : (target.minY, target.height, frame.minY, frame.height)
+            let current = axis == .horizontal ? offset.x : offset.y
+            // The target's position in the content.
+            let contentMin = targetMin - viewMin + current
+            var new = current
+            if let anchor {
+                let f = axis == .horizontal ? anchor.x : anchor.y
+                new = contentMin + targetLength * f - viewLength * f
+            } else if contentMin < current {
+                new = contentMin
+            } else if contentMin + targetLength > current + viewLength {
+                new = contentMin + targetLength - viewLength
+            }
+            if axis == .horizontal { offset.x = new } else { offset.y = new }
+        }
+        position.offset = offset
+        clampOffset()
+    }
+
+    /// The frame of the view identified by `id` inside this scroll view (root
+    /// coordinates; estimated for a lazy row not made).
+    func targetFrame(of id: AnyHashable, madeOnly: Bool = false) -> CGRect? {
+        func search(_ node: ViewNode) -> CGRect? {
+            if let identified = node as? IdentifiedNode, identified.id == id { return identified.frame }
+            if let lazy = node as? LazyStackNode, let frame = lazy.frame(ofRowWith: id, madeOnly: madeOnly) { return frame }
+            for child in node.subnodes { if let found = search(child) { return found } }
+            return nil
+        }
+        return search(child)
+    }
 
     /// Points outside the scroll view do not reach its content; inside, the
     /// scroll view itself takes drags anywhere (gaps between its content included).
