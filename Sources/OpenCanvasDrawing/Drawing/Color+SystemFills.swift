@@ -47,4 +47,6 @@ extension Color {
     package static let menuDivider = Color(light: (0, 0, 0, 0.08), dark: (0, 0, 0, 0.5), name: "menuDivider")
     /// A segmented control's selected thumb: white (dark 99,99,102).
     package static let segmentThumb = Color(light: (255, 255, 255, 1), dark: (99, 99, 102, 1), name: "segmentThumb")
+    /// An unselected tab-bar item: 153,153,153 (dark 117,117,117).
+    package static let tabBarInactive = Color(light: (153, 153, 153, 1), dark: (117, 117, 117, 1), name: "tabBarInactive")
 }

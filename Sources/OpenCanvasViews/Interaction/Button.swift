@@ -96,12 +96,13 @@ public struct Label<Title: View, Icon: View>: View {
         self.icon = icon()
     }
 
-    /// The icon, then the title; read as the title alone, as SwiftUI's labels are.
+    @Environment(\.labelStyle) private var style
+
+    /// The label as its style draws it (by default the icon, then the title);
+    /// read as the title alone, as SwiftUI's labels are.
     public var body: some View {
-        HStack(alignment: .center, spacing: 8) {
-            icon.accessibilityHidden(true)
-            title
-        }
+        (style ?? AnyStyle(DefaultLabelStyle()))
+            .makeBody(LabelStyleConfiguration(title: _ConfigurationLabel(title), icon: _ConfigurationLabel(icon)))
     }
 }
 
