@@ -82,8 +82,14 @@ public final class HeadlessHost<Content: View> {
         environment.displayScale = scale
         environment.clock = clock
         environment.colorScheme = colorScheme
-        let recorder = tree.update(size: size, environment: environment, date: date)
+        var recorder = tree.update(size: size, environment: environment, date: date)
         if recorder != nil { graph.focus.resolve(root: root) }
+        // Focus moved as the frame ended (a focus state set in code, a field
+        // tapped): the views that read it are made again, in this frame.
+        if recorder != nil, root == nil, let again = tree.update(size: size, environment: environment, date: date) {
+            recorder = again
+            graph.focus.resolve(root: root)
+        }
         frameTimings.layout = tree.timings.layout
         frameTimings.record = tree.timings.record
         return recorder

@@ -49,4 +49,9 @@ extension Color {
     package static let segmentThumb = Color(light: (255, 255, 255, 1), dark: (99, 99, 102, 1), name: "segmentThumb")
     /// An unselected tab-bar item: 153,153,153 (dark 117,117,117).
     package static let tabBarInactive = Color(light: (153, 153, 153, 1), dark: (117, 117, 117, 1), name: "tabBarInactive")
+    /// placeholderText: 60,60,67 at 0.3 (dark 235,235,245 at 0.3): a text field's prompt.
+    package static let placeholderText = Color(light: (60, 60, 67, 0.298), dark: (235, 235, 245, 0.298),
+                                               name: "placeholderText")
+    /// A rounded-border text field's hairline: black at 0.2 (dark white at 0.2).
+    package static let fieldBorder = Color(light: (0, 0, 0, 0.2), dark: (255, 255, 255, 0.2), name: "fieldBorder")
 }

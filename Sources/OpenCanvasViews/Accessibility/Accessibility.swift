@@ -42,6 +42,11 @@ public struct AccessibilityTraits: OptionSet, Hashable, Sendable, CustomStringCo
     /// adjustable trait, which SwiftUI's controls carry but its `AccessibilityTraits`
     /// does not name.
     package static let adjustable = AccessibilityTraits(rawValue: 1 << 16)
+    /// An editable text field (UIKit's private text-entry trait; SwiftUI's text
+    /// fields carry it): read as "Text field".
+    package static let textField = AccessibilityTraits(rawValue: 1 << 17)
+    /// A secure text field: read as "Secure text field".
+    package static let secureTextField = AccessibilityTraits(rawValue: 1 << 18)
 
     /// The words a screen reader adds for the traits it announces.
     var spoken: [String] {
@@ -54,6 +59,8 @@ public struct AccessibilityTraits: OptionSet, Hashable, Sendable, CustomStringCo
         if contains(.isSearchField) { words.append("Search field") }
         if contains(.isImage) { words.append("Image") }
         if contains(.adjustable) { words.append("Adjustable") }
+        if contains(.textField) { words.append("Text field") }
+        if contains(.secureTextField) { words.append("Secure text field") }
         return words
     }
 
@@ -65,6 +72,7 @@ public struct AccessibilityTraits: OptionSet, Hashable, Sendable, CustomStringCo
             (.updatesFrequently, "updatesFrequently"), (.startsMediaSession, "startsMediaSession"),
             (.allowsDirectInteraction, "allowsDirectInteraction"), (.causesPageTurn, "causesPageTurn"),
             (.isModal, "isModal"), (.isToggle, "isToggle"), (.adjustable, "adjustable"),
+            (.textField, "textField"), (.secureTextField, "secureTextField"),
         ]
         return "[" + names.filter { contains($0.0) }.map(\.1).joined(separator: ", ") + "]"
     }

@@ -12,3 +12,6 @@ extension Link: ControlView {}
 extension Gauge: ControlView {}
 extension Picker: ControlView {}
 extension Menu: ControlView {}
+extension TextField: ControlView {}
+extension SecureField: ControlView {}
+extension TextEditor: ControlView {}

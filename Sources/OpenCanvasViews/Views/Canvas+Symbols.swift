@@ -29,6 +29,8 @@ extension SymbolTable {
                 visit(env.child, inner)
             case let transition as TransitionNode:
                 visit(transition.child, environment)        // an inserted view's default fade
+            case let identified as IdentifiedNode:
+                visit(identified.child, environment)        // a ForEach element
             case let body as BodyNode:
                 visit(body.child, environment)
             default:

@@ -164,7 +164,7 @@ extension ForEach: PrimitiveView {
             var node = OpenCanvasViews.makeNode(view, environment: environment)
             if let graph { node = graph.withDefaultTransition(node, key: graph.key("transition")) }
             // One view per element: marked with the element's id (`scrollTo` finds it).
-            if node.flattened.count == 1 { node = IdentifiedNode(child: node, id: AnyHashable(element[keyPath: id])) }
+            if node.flattened.count == 1 { node = IdentifiedNode(child: node.flattened[0], id: AnyHashable(element[keyPath: id])) }
             children.append(contentsOf: node.flattened)
             graph?.leave()
         }

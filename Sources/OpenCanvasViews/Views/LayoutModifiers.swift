@@ -335,9 +335,14 @@ extension _OverlayModifier {
     }
 
     func makeNode<Content: View>(_ content: Content, environment: EnvironmentValues) -> ViewNode {
-        OverlayNode(child: OpenCanvasViews.makeNode(content, environment: environment),
-                    secondary: OpenCanvasViews.makeNode(secondary, environment: environment),
-                    alignment: alignment, inFront: inFront)
+        var secondaryNode = OpenCanvasViews.makeNode(secondary, environment: environment)
+        // Several views (a builder's list) are layered, as in SwiftUI: a ZStack
+        // with the modifier's alignment.
+        if secondaryNode.flattened.count > 1 {
+            secondaryNode = ZStackNode(alignment: alignment, children: secondaryNode.flattened)
+        }
+        return OverlayNode(child: OpenCanvasViews.makeNode(content, environment: environment), secondary: secondaryNode,
+                           alignment: alignment, inFront: inFront)
     }
 }
 

@@ -192,10 +192,15 @@ final class TupleNode: ViewNode {
 
     override var flattened: [ViewNode] { children.flatMap(\.flattened) }
 
+    /// The views laid out: a tuple inside a tuple (or an empty `if`) adds its
+    /// own views, or none.
+    private var items: [ViewNode] { children.flatMap(\.flattened) }
+
     override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
+        let items = self.items
         var width: CGFloat = 0, height: CGFloat = 0
-        let share = proposal.height.map { ($0 - spacing * CGFloat(max(0, children.count - 1))) / CGFloat(max(1, children.count)) }
-        for (i, c) in children.enumerated() {
+        let share = proposal.height.map { ($0 - spacing * CGFloat(max(0, items.count - 1))) / CGFloat(max(1, items.count)) }
+        for (i, c) in items.enumerated() {
             let s = c.sizeThatFits(ProposedViewSize(width: proposal.width, height: share))
             width = max(width, s.width)
             height += s.height + (i > 0 ? spacing : 0)
@@ -205,9 +210,10 @@ final class TupleNode: ViewNode {
 
     override func place(in frame: CGRect) {
         super.place(in: frame)
-        let share = (frame.height - spacing * CGFloat(max(0, children.count - 1))) / CGFloat(max(1, children.count))
+        let items = self.items
+        let share = (frame.height - spacing * CGFloat(max(0, items.count - 1))) / CGFloat(max(1, items.count))
         var y = frame.minY
-        for c in children {
+        for c in items {
             let s = c.sizeThatFits(ProposedViewSize(width: frame.width, height: share))
             c.place(in: CGRect(x: frame.minX + (frame.width - s.width) / 2, y: y, width: s.width, height: s.height))
             y += s.height + spacing
