@@ -13,7 +13,7 @@ public struct InteractiveScene: Sendable {
 }
 
 extension Scenes {
-    public static let interactive: [InteractiveScene] = [tapMarks, dragNode]
+    public static let interactive: [InteractiveScene] = [tapMarks, dragNode, worldClockApp, controlPanel]
 
     /// Taps spawn marks where they land; the canvas reads as one element whose
     /// value counts them.

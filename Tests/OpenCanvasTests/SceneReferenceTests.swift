@@ -28,7 +28,7 @@ struct InteractiveSceneTests {
     func steps() throws {
         var readings: [String: [String]] = [:]
         var last: [String: CGImage] = [:]
-        for scene in Scenes.interactive {
+        for scene in [Scenes.tapMarks, Scenes.dragNode] {
             scene.run(2) { step, image, reading in
                 readings["\(scene.name)/\(step)"] = reading
                 last[scene.name] = image
@@ -78,5 +78,44 @@ struct PixelProbeTests {
         // A point of the star is filled under both rules.
         #expect(image.pixel(x: 80, y: 30).alpha == 255)
         #expect(image.pixel(x: 240, y: 30).alpha == 255)
+    }
+}
+
+/// The app scenes: the world clock app and the control panel, every step's
+/// reading and picture (light and dark) against references.
+@MainActor
+@Suite("App scenes")
+struct AppSceneTests {
+    func run(_ scene: InteractiveScene) -> [(String, CGImage, [String])] {
+        var steps: [(String, CGImage, [String])] = []
+        scene.run(1) { steps.append(($0, $1, $2)) }
+        return steps
+    }
+
+    @Test func theWorldClockAppListsPushesGoesBackAndAdds() throws {
+        let steps = run(Scenes.worldClockApp)
+        #expect(steps.map(\.0) == ["0-list-light", "1-detail-light", "2-back-light", "3-added-light",
+                                   "0-list-dark", "1-detail-dark", "2-back-dark", "3-added-dark"])
+        let list = steps[0].2
+        #expect(list == ["Add city, Button", "World Clock, Heading", "Lisbon, 14:37, Daytime, Button",
+                         "New York, 09:37, Daytime, Button", "Tokyo, 23:37, Night, Button",
+                         "Sydney, 01:37, Night, Button"])
+        #expect(steps[1].2 == ["World Clock, Button", "Tokyo, Heading", "Clock", "23:37", "Night", "Night"])
+        #expect(steps[2].2 == list)
+        #expect(steps[3].2.last == "Reykjavík, 14:37, Daytime, Button")
+        #expect(steps[4].2 == list)
+        for (name, image, _) in steps { try ReferenceImage.check(image, named: "app-world-clock-\(name)") }
+    }
+
+    @Test func theControlPanelTunesItsCanvas() throws {
+        let steps = run(Scenes.controlPanel)
+        #expect(steps[0].2 == ["Ring of circles", "Circle, Selected, Button", "Square, Button", "Star, Button",
+                               "Size, 40%, Adjustable", "Turn, 0%, Adjustable", "Grid, off, Switch button"])
+        #expect(steps[1].2.prefix(2) == ["Ring of stars", "Circle, Button"])
+        #expect(steps[2].2[4] != "Size, 40%, Adjustable")
+        #expect(steps[3].2.last == "Grid, on, Switch button")
+        // Each step changed the picture.
+        for i in 1..<4 { #expect(steps[i].1.rgbaBytes() != steps[i - 1].1.rgbaBytes()) }
+        for (name, image, _) in steps { try ReferenceImage.check(image, named: "app-control-panel-\(name)") }
     }
 }

@@ -43,6 +43,8 @@ public struct Button<Label: View>: View {
         }
         .accessibilityElement(children: .combine)
         .accessibilityAddTraits(.isButton)
+        // An image label reads as the button it is ("Add, Button"), not as an image.
+        .accessibilityRemoveTraits(.isImage)
     }
 }
 

@@ -34,8 +34,9 @@ public struct NavigationLink<Label: View, Destination: View>: View {
     public var body: some View {
         HStack(spacing: 8) {
             if inRow {
-                label
-                Spacer(minLength: 8)
+                // The label takes the row but for the chevron (a cell's accessory),
+                // as a list row lays out its content and disclosure indicator.
+                label.frame(maxWidth: .infinity, alignment: .leading)
                 Image(systemName: "chevron.right").font(.system(size: 14, weight: .semibold))
                     .foregroundColor(Color.tertiaryLabel)
                     .accessibilityHidden(true)
