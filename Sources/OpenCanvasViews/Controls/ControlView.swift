@@ -15,3 +15,5 @@ extension Menu: ControlView {}
 extension TextField: ControlView {}
 extension SecureField: ControlView {}
 extension TextEditor: ControlView {}
+extension ColorPicker: ControlView {}
+extension DatePicker: ControlView {}

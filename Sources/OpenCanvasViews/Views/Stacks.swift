@@ -135,15 +135,25 @@ final class StackNode: ViewNode {
         // Higher layout priorities are offered space first; what the lower ones
         // need at least is kept back for them.
         let priorities = children.map(LayoutPriorityNode.priority(of:))
+        let isSpacer = children.map { $0.unwrapped is SpacerNode }
         var sizes = [CGSize](repeating: .zero, count: n)
         for priority in Set(priorities).sorted(by: >) {
             let members = children.indices.filter { priorities[$0] == priority }
                 .sorted { (flexibility[$0], $0) < (flexibility[$1], $1) }
             let keptBack = children.indices.reduce(CGFloat(0)) { $0 + (priorities[$1] < priority ? least[$1] : 0) }
             var available = max(0, remaining - keptBack)
-            var left = members.count
-            for i in members {
-                let share = available / CGFloat(left)
+            // Spacers are offered what the other views leave (as SwiftUI's
+            // stacks do: a text beside a spacer takes the width it needs);
+            // their minimum lengths are kept back for them meanwhile.
+            let views = members.filter { !isSpacer[$0] }, spacers = members.filter { isSpacer[$0] }
+            var spacerMinimum = spacers.reduce(CGFloat(0)) { $0 + least[$1] }
+            var left = views.count
+            for i in views + spacers {
+                if isSpacer[i] {
+                    if left == 0 { left = spacers.count }
+                    spacerMinimum = 0
+                }
+                let share = max(0, available - spacerMinimum) / CGFloat(max(1, left))
                 let size = children[i].measure(proposal(main: share, cross: cross))
                 sizes[i] = size
                 available = max(0, available - main(size))
