@@ -21,6 +21,11 @@ struct oc_x11 {
     XShmSegmentInfo shm;
     int use_shm;
     volatile int dead;      // the connection to the server was lost
+    // The input method and its context: key presses become text through them
+    // (Xutf8LookupString: compose sequences, dead keys, an input method set by
+    // XMODIFIERS). NULL when the server or locale offers none.
+    XIM im;
+    XIC ic;
 };
 
 // Xlib reports protocol errors asynchronously through one process-wide handler:
@@ -50,7 +55,14 @@ oc_x11 *oc_x11_open(const char *name, int32_t width, int32_t height, const char 
                                     BlackPixel(d, screen), WhitePixel(d, screen));
     XStoreName(d, x->window, title ? title : "OpenCanvas");
     XSelectInput(d, x->window, ExposureMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask |
-                               LeaveWindowMask | KeyPressMask | KeyReleaseMask | StructureNotifyMask);
+                               LeaveWindowMask | KeyPressMask | KeyReleaseMask | StructureNotifyMask | FocusChangeMask);
+    XSetLocaleModifiers("");
+    x->im = XOpenIM(d, NULL, NULL, NULL);
+    if (x->im) {
+        x->ic = XCreateIC(x->im, XNInputStyle, XIMPreeditNothing | XIMStatusNothing, XNClientWindow, x->window,
+                          XNFocusWindow, x->window, NULL);
+        if (x->ic) XSetICFocus(x->ic);
+    }
     x->wm_delete = XInternAtom(d, "WM_DELETE_WINDOW", False);
     XSetWMProtocols(d, x->window, &x->wm_delete, 1);
     x->gc = XCreateGC(d, x->window, 0, NULL);
@@ -77,6 +89,8 @@ void oc_x11_close(oc_x11 *x) {
     if (!x) return;
     if (!x->dead) {
         free_image(x);
+        if (x->ic) XDestroyIC(x->ic);
+        if (x->im) XCloseIM(x->im);
         XFreeGC(x->display, x->gc);
         XDestroyWindow(x->display, x->window);
     } else if (x->image) {
@@ -229,7 +243,18 @@ int32_t oc_x11_next_event(oc_x11 *x, int32_t timeout_ms, int32_t wake_fd, oc_eve
     if (x->dead) { out->kind = OC_EVENT_CLOSE; return OC_EVENT_CLOSE; }
     XEvent e;
     XNextEvent(d, &e);
+    // The input method takes the events it needs (a compose sequence's keys).
+    if (XFilterEvent(&e, None)) return OC_EVENT_NONE;
     switch (e.type) {
+    case MappingNotify:
+        XRefreshKeyboardMapping(&e.xmapping);
+        break;
+    case FocusIn:
+        if (x->ic) XSetICFocus(x->ic);
+        break;
+    case FocusOut:
+        if (x->ic) XUnsetICFocus(x->ic);
+        break;
     case Expose:
         out->kind = OC_EVENT_EXPOSE; break;
     case ConfigureNotify:
@@ -255,20 +280,36 @@ int32_t oc_x11_next_event(oc_x11 *x, int32_t timeout_ms, int32_t wake_fd, oc_eve
         break;
     case KeyPress:
     case KeyRelease: {
-        char latin[8] = {0};
+        char typed[sizeof out->text] = {0};
         KeySym sym = NoSymbol;
-        XLookupString(&e.xkey, latin, sizeof latin - 1, &sym, NULL);
+        int length = 0;
+        if (e.type == KeyPress && x->ic) {
+            // What the key types through the input method, UTF-8.
+            Status status = 0;
+            length = Xutf8LookupString(x->ic, &e.xkey, typed, (int)sizeof typed - 1, &sym, &status);
+            if (status == XBufferOverflow || status == XLookupNone || status == XLookupKeySym) length = 0;
+            if (length < 0 || length >= (int)sizeof typed) length = 0;
+            typed[length] = 0;
+        } else {
+            char latin[8] = {0};
+            XLookupString(&e.xkey, latin, sizeof latin - 1, &sym, NULL);
+        }
         out->kind = e.type == KeyPress ? OC_EVENT_KEY_DOWN : OC_EVENT_KEY_UP;
         out->keysym = (uint32_t)sym;
         unsigned s = e.xkey.state;
         out->modifiers = ((s & ShiftMask) ? 1u : 0u) | ((s & ControlMask) ? 2u : 0u) | ((s & Mod1Mask) ? 4u : 0u) |
                          ((s & Mod4Mask) ? 8u : 0u) | ((s & LockMask) ? 16u : 0u);
-        // The character the keysym stands for: Latin-1 keysyms are their code
-        // points, Unicode keysyms 0x01000000 + the code point.
-        uint32_t cp = 0;
-        if ((sym >= 0x20 && sym <= 0x7E) || (sym >= 0xA0 && sym <= 0xFF)) cp = (uint32_t)sym;
-        else if ((sym & 0xFF000000u) == 0x01000000u) cp = (uint32_t)sym & 0x00FFFFFFu;
-        utf8(cp, out->text);
+        if (length > 0 && (unsigned char)typed[0] >= 0x20 && typed[0] != 0x7F) {
+            memcpy(out->text, typed, (size_t)length + 1);
+        } else {
+            // No input method (or a control character): the character the keysym
+            // stands for: Latin-1 keysyms are their code points, Unicode keysyms
+            // 0x01000000 + the code point.
+            uint32_t cp = 0;
+            if ((sym >= 0x20 && sym <= 0x7E) || (sym >= 0xA0 && sym <= 0xFF)) cp = (uint32_t)sym;
+            else if ((sym & 0xFF000000u) == 0x01000000u) cp = (uint32_t)sym & 0x00FFFFFFu;
+            utf8(cp, out->text);
+        }
         break;
     }
     case ClientMessage:
@@ -366,7 +407,28 @@ void oc_x11_send_key(oc_x11 *x, uint32_t keysym, uint32_t modifiers) {
     e.xkey.display = x->display;
     e.xkey.window = x->window;
     e.xkey.root = DefaultRootWindow(x->display);
-    e.xkey.keycode = XKeysymToKeycode(x->display, (KeySym)keysym);
+    KeyCode code = XKeysymToKeycode(x->display, (KeySym)keysym);
+    if (code == 0) {
+        // A keysym the keyboard map lacks (é, ж on a US map): bound to a spare
+        // keycode first, as a layout with that key would have it.
+        int low = 0, high = 0, per = 0;
+        XDisplayKeycodes(x->display, &low, &high);
+        KeySym *map = XGetKeyboardMapping(x->display, (KeyCode)low, high - low + 1, &per);
+        if (map) {
+            for (int k = high; k >= low && code == 0; k--) {
+                int empty = 1;
+                for (int i = 0; i < per; i++) if (map[(k - low) * per + i] != NoSymbol) empty = 0;
+                if (empty) code = (KeyCode)k;
+            }
+            XFree(map);
+        }
+        if (code != 0) {
+            KeySym both[2] = { (KeySym)keysym, (KeySym)keysym };
+            XChangeKeyboardMapping(x->display, code, 2, both, 1);
+            XSync(x->display, False);
+        }
+    }
+    e.xkey.keycode = code;
     e.xkey.state = ((modifiers & 1u) ? ShiftMask : 0) | ((modifiers & 2u) ? ControlMask : 0) |
                    ((modifiers & 4u) ? Mod1Mask : 0) | ((modifiers & 8u) ? Mod4Mask : 0);
     e.xkey.same_screen = True;

@@ -209,6 +209,32 @@ private let xvfbInstalled = FileManager.default.isExecutableFile(atPath: "/usr/b
         #expect(!window.isOpen)
     }
 
+    @Test func aTextFieldTakesTypedTextThroughTheInputMethod() throws {
+        let display = try #require(VirtualDisplay())
+        final class Typed { var text = "" }
+        let typed = Typed()
+        struct Field: View {
+            @State var text = ""
+            let typed: Typed
+            var body: some View {
+                TextField("Name", text: $text).onChange(of: text) { _, new in typed.text = new }.padding()
+            }
+        }
+        let window = try #require(WindowHost(size: CGSize(width: 200, height: 60), display: display.name) {
+            Field(typed: typed)
+        })
+        let deadline = Date().addingTimeInterval(3)
+        while window.renderCount == 0, Date() < deadline { window.processEvents(timeout: 0.02) }
+        window.sendKey(.tab)                             // focus the field
+        window.sendKey("o")
+        window.sendKey("k", modifiers: .shift)
+        window.sendKey("é")                              // a Latin-1 keysym
+        window.sendKey("ж")                              // a Unicode keysym (0x01000436)
+        window.sendKey(.delete)
+        while typed.text != "oKé", Date() < deadline { window.processEvents(timeout: 0.02) }
+        #expect(typed.text == "oKé")
+    }
+
     @Test func escapeEndsTheWindow() throws {
         let display = try #require(VirtualDisplay())
         let window = try #require(WindowHost(size: CGSize(width: 30, height: 30), display: display.name) { Color.red })

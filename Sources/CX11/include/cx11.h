@@ -27,8 +27,9 @@ typedef struct {
     uint32_t keysym;
     /// Bit 0 Shift, 1 Control, 2 Alt (Mod1), 3 Super (Mod4), 4 Caps Lock.
     uint32_t modifiers;
-    /// What the key types, UTF-8, NUL-terminated (empty for function keys).
-    char text[8];
+    /// What the key types, UTF-8, NUL-terminated (empty for function keys):
+    /// through the input method (Xutf8LookupString) when there is one.
+    char text[32];
 } oc_event;
 
 /// Opens the display (NULL: $DISPLAY) and a window of `width × height` pixels;
