@@ -38,6 +38,20 @@ struct ListTests {
         #expect(image.pixel(x: 25, y: Int(lisbon.midY)) == (255, 255, 255, 255))    // the row
     }
 
+    @Test func aForEachOfSectionsMakesSections() throws {
+        let groups = [(name: "Fruit", items: ["Apple", "Pear"]), (name: "Nuts", items: ["Almond"])]
+        let host = HeadlessHost(size: CGSize(width: 320, height: 400)) {
+            List {
+                ForEach(groups, id: \.name) { group in
+                    Section(group.name) {
+                        ForEach(group.items, id: \.self) { Text($0) }
+                    }
+                }
+            }
+        }
+        #expect(host.accessibilityReading == ["FRUIT, Heading", "Apple", "Pear", "NUTS, Heading", "Almond"])
+    }
+
     struct Huge: View {
         var body: some View {
             ScrollViewReader { proxy in

@@ -128,9 +128,18 @@ func listSections(_ content: any View) -> [ListSection] {
         loose = LazyViewList()
     }
     for segment in lazyViewList(content).segments {
-        guard case .items(let items) = segment else {
-            loose.segments.append(segment)
-            continue
+        var items: [ViewListItem]
+        switch segment {
+        case .items(let given):
+            items = given
+        case .generated(let count, _, let item, _):
+            // A `ForEach` of sections (one per group): its sections, made now
+            // (there are few); a `ForEach` of rows stays lazy.
+            guard count > 0, item(0).view is any SectionReading else {
+                loose.segments.append(segment)
+                continue
+            }
+            items = (0..<count).map(item)
         }
         for item in items {
             if let section = item.view as? any SectionReading {

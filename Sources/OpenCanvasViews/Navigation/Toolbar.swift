@@ -135,18 +135,25 @@ public struct _ToolbarItems: ToolbarContent, PrimitiveToolbarContent {
 /// Builds toolbar content from items, groups, conditions and loops.
 @resultBuilder @MainActor
 public enum ToolbarContentBuilder {
+    /// An item, a group, or content of your own, as the builder's items.
     public static func buildExpression<C: ToolbarContent>(_ content: C) -> _ToolbarItems {
         _ToolbarItems(entries: toolbarEntries(content))
     }
+    /// The items of several statements, in order.
     public static func buildBlock(_ parts: _ToolbarItems...) -> _ToolbarItems {
         _ToolbarItems(entries: parts.flatMap(\.entries))
     }
+    /// The items of an `if` without `else` (none when its condition is false).
     public static func buildOptional(_ part: _ToolbarItems?) -> _ToolbarItems { part ?? _ToolbarItems(entries: []) }
+    /// The items of the first branch of an `if`/`else` or `switch`.
     public static func buildEither(first: _ToolbarItems) -> _ToolbarItems { first }
+    /// The items of the second branch of an `if`/`else` or `switch`.
     public static func buildEither(second: _ToolbarItems) -> _ToolbarItems { second }
+    /// The items of a `for` loop's iterations, in order.
     public static func buildArray(_ parts: [_ToolbarItems]) -> _ToolbarItems {
         _ToolbarItems(entries: parts.flatMap(\.entries))
     }
+    /// Items under an `if #available` check.
     public static func buildLimitedAvailability(_ part: _ToolbarItems) -> _ToolbarItems { part }
 }
 

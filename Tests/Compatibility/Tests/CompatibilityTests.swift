@@ -346,3 +346,28 @@ extension CompatibilityTests {
         #expect(underlineAfter.first! < underlineBefore.first!)
     }
 }
+
+extension CompatibilityTests {
+    @Test func theCityClockListPushesAPlaceAndShowsTheSheet() throws {
+        let host = HeadlessHost(size: CGSize(width: 390, height: 700)) { CityClocks() }
+        host.date = Date(timeIntervalSince1970: 1_795_963_040)      // 2026-11-29 14:37:20 UTC
+        #expect(host.accessibilityReading == ["info circle, Button", "World Clock, Heading", "Lisbon, 14:37, Button",
+                                              "Tokyo, 23:37, Button", "Los Angeles, 06:37, Button"])
+        let tokyo = try #require(host.accessibilityElements.first { $0.label.hasPrefix("Tokyo") })
+        host.tap(at: CGPoint(x: tokyo.frame.midX, y: tokyo.frame.midY))
+        host.advance(by: 0.5)
+        #expect(host.accessibilityReading == ["World Clock, Button", "Tokyo, Heading", "Tokyo"])
+    }
+
+    @Test func theTunerRedrawsFromItsControls() throws {
+        let host = HeadlessHost(size: CGSize(width: 390, height: 700)) { ShapeTuner() }
+        let before = host.render().rgbaBytes()
+        let spokes = try #require(host.accessibilityElements.first { $0.label == "Spokes" })
+        host.tap(at: CGPoint(x: spokes.frame.midX, y: spokes.frame.midY))
+        #expect(host.accessibilityReading.contains("Spokes, Selected, Button"))
+        #expect(host.render().rgbaBytes() != before)
+        let filled = try #require(host.accessibilityElements.first { $0.label == "Filled" })
+        host.tap(at: CGPoint(x: filled.frame.maxX - 25, y: filled.frame.midY))
+        #expect(host.accessibilityReading.contains("Filled, off, Switch button"))
+    }
+}
