@@ -127,4 +127,19 @@ struct TextInputTests {
 
     @Test func light() throws { try ReferenceImage.check(picture(.light), named: "textfields-light") }
     @Test func dark() throws { try ReferenceImage.check(picture(.dark), named: "textfields-dark") }
+
+    @Test func aHugeTextIsLaidOutInTimeProportionalToItsLength() throws {
+        struct Big: View {
+            @State var text = String(repeating: "lorem ipsum ", count: 20_000)
+            var body: some View { TextEditor(text: $text) }
+        }
+        let host = HeadlessHost(size: CGSize(width: 300, height: 300)) { Big() }
+        _ = host.render()
+        let editor = try #require(host.accessibilityElements.first).frame
+        host.tap(at: CGPoint(x: editor.minX + 2, y: 10))
+        host.type("x")
+        #expect(host.accessibilityElements.first?.value?.hasPrefix("xlorem") == true)
+        host.drag(from: CGPoint(x: 150, y: 280), to: CGPoint(x: 150, y: 20))   // it scrolls
+        _ = host.render()
+    }
 }

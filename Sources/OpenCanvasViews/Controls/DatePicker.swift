@@ -188,10 +188,15 @@ struct DateModel {
     let selection: Binding<Date>
     let range: ClosedRange<Date>?
 
-    var date: Date { selection.wrappedValue }
+    /// The selection; a non-finite or far-off date (beyond ±10,000 years) is
+    /// shown as the reference date, which the calendar can take apart.
+    var date: Date {
+        let t = selection.wrappedValue.timeIntervalSinceReferenceDate
+        return t.isFinite && abs(t) < 3e11 ? selection.wrappedValue : Date(timeIntervalSinceReferenceDate: 0)
+    }
 
     func set(_ date: Date) {
-        guard date.timeIntervalSinceReferenceDate.isFinite else { return }
+        guard date.timeIntervalSinceReferenceDate.isFinite, abs(date.timeIntervalSinceReferenceDate) < 3e11 else { return }
         var d = date
         if let range { d = min(max(d, range.lowerBound), range.upperBound) }
         selection.wrappedValue = d
@@ -366,6 +371,7 @@ struct DateWheels: View {
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
         func setting(_ component: Calendar.Component) -> Binding<Int> {
             Binding(get: { calendar.component(component, from: model.date) }, set: { value in
+                guard abs(value) < 1_000_000 else { return }
                 var p = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: model.date)
                 switch component {
                 case .year: p.year = value

@@ -34,16 +34,23 @@ public struct Stepper<Label: View>: View {
         let up = value.wrappedValue < bounds.upperBound
         let down = value.wrappedValue > bounds.lowerBound
         self.init(label: label,
-                  onIncrement: up ? { value.wrappedValue = min(bounds.upperBound, value.wrappedValue.advanced(by: step)) } : nil,
-                  onDecrement: down ? { value.wrappedValue = max(bounds.lowerBound, value.wrappedValue.advanced(by: -step)) } : nil,
+                  onIncrement: up ? {
+                      value.wrappedValue = stepped(value.wrappedValue, by: step, up: true).map { min(bounds.upperBound, $0) }
+                          ?? bounds.upperBound
+                  } : nil,
+                  onDecrement: down ? {
+                      value.wrappedValue = stepped(value.wrappedValue, by: step, up: false).map { max(bounds.lowerBound, $0) }
+                          ?? bounds.lowerBound
+                  } : nil,
                   onEditingChanged: onEditingChanged)
     }
 
     /// A stepper for a value without bounds.
     public init<V: Strideable>(value: Binding<V>, step: V.Stride = 1, @ViewBuilder label: () -> Label,
                                onEditingChanged: @escaping (Bool) -> Void = { _ in }) {
-        self.init(label: label, onIncrement: { value.wrappedValue = value.wrappedValue.advanced(by: step) },
-                  onDecrement: { value.wrappedValue = value.wrappedValue.advanced(by: -step) },
+        self.init(label: label,
+                  onIncrement: { if let v = stepped(value.wrappedValue, by: step, up: true) { value.wrappedValue = v } },
+                  onDecrement: { if let v = stepped(value.wrappedValue, by: step, up: false) { value.wrappedValue = v } },
                   onEditingChanged: onEditingChanged)
     }
 
@@ -107,6 +114,24 @@ extension Stepper where Label == Text {
         self.init(label: { Text(titleKey) }, onIncrement: onIncrement, onDecrement: onDecrement,
                   onEditingChanged: onEditingChanged)
     }
+}
+
+/// `value` moved one `step` up or down; `nil` when an integer value would
+/// overflow (Swift traps on integer overflow: the stepper then stays put, or
+/// stops at its bound).
+func stepped<V: Strideable>(_ value: V, by step: V.Stride, up: Bool) -> V? {
+    if let v = value as? any FixedWidthInteger, let s = step as? any FixedWidthInteger {
+        return checkedStep(v, s, up: up) as? V
+    }
+    return up ? value.advanced(by: step) : value.advanced(by: -step)
+}
+
+private func checkedStep<T: FixedWidthInteger, S: FixedWidthInteger>(_ v: T, _ s: S, up: Bool) -> T? {
+    // The step's size as a T (its sign applied below), or no step at all.
+    guard let size = T(exactly: s.magnitude) else { return nil }
+    let forward = (s >= 0) == up
+    let (result, overflow) = forward ? v.addingReportingOverflow(size) : v.subtractingReportingOverflow(size)
+    return overflow ? nil : result
 }
 
 /// The − bar (13.33 × 2) or the + (two bars crossed), centred in its frame.

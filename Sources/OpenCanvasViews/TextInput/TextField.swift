@@ -154,7 +154,8 @@ extension SecureField where Label == Text {
 }
 
 /// A multi-line editor of a string: it fills the space it is given, its text
-/// wrapped, Return inserting a newline. Editing is as in `TextField`.
+/// wrapped and scrolling when longer, Return inserting a newline. Editing is as
+/// in `TextField`.
 public struct TextEditor: View {
     let text: Binding<String>
 
@@ -163,9 +164,11 @@ public struct TextEditor: View {
 
     /// The editor.
     public var body: some View {
-        EditableText(text: text, prompt: nil, label: AnyView(EmptyView()), isMultiline: true, newlineOnReturn: true,
-                     isSecure: false, minLines: 1, onEditingChanged: nil, onCommit: nil, commitDraft: nil)
-            .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
+        ScrollView {
+            EditableText(text: text, prompt: nil, label: AnyView(EmptyView()), isMultiline: true, newlineOnReturn: true,
+                         isSecure: false, minLines: 1, onEditingChanged: nil, onCommit: nil, commitDraft: nil)
+        }
+        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
     }
 }
 

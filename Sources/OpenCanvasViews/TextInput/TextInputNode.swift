@@ -22,56 +22,108 @@ extension TextInput: PrimitiveView {
     }
 }
 
-/// Lays out a string as a text field shows it.
+/// Lays out a string as a text field shows it: visual lines (split at
+/// newlines; wrapped at spaces, or between characters in a word wider than
+/// `maxWidth`), each with the caret's x before each character.
+///
+/// Caret positions are exact for lines of up to 80 characters (the width of
+/// each prefix, shaped as it is drawn); longer lines add up each character's
+/// own advance (kerning between characters is left out), so that a long text
+/// costs time in proportion to its length rather than its square.
 @MainActor
 func textInputLines(_ string: String, environment: EnvironmentValues, maxWidth: CGFloat?) -> [TextInputLine] {
-    func width(_ s: Substring) -> CGFloat {
-        guard !s.isEmpty else { return 0 }
-        // A trailing space hangs (has no width in a layout): measured before a
-        // letter, less the letter.
-        let probe = GraphicsContext.ResolvedText(text: Text(verbatim: s + "x"), environment: environment)
-        return probe.measure(in: CGSize(width: CGFloat.infinity, height: .infinity)).width - xWidth
-    }
-    let xWidth = GraphicsContext.ResolvedText(text: Text(verbatim: "x"), environment: environment)
-        .measure(in: CGSize(width: CGFloat.infinity, height: .infinity)).width
-    let metrics = GraphicsContext.ResolvedText(text: Text(verbatim: "Ag"), environment: environment)
-    let lineHeight = metrics.measure(in: CGSize(width: CGFloat.infinity, height: .infinity)).height
-    let baseline = metrics.firstBaseline(in: CGSize(width: CGFloat.infinity, height: .infinity))
+    let measurer = TextInputMeasurer(environment: environment)
+    let lineHeight = measurer.lineHeight, baseline = measurer.baseline
     let limit = maxWidth.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
     var lines: [TextInputLine] = []
     var offset = 0
     var top: CGFloat = 0
     let paragraphs = string.split(separator: "\n", omittingEmptySubsequences: false)
     for (p, paragraph) in paragraphs.enumerated() {
-        let pChars = Array(paragraph)
+        let chars = Array(paragraph)
+        // The caret positions of the whole paragraph on one line.
+        let carets = measurer.carets(chars)
         var lineStart = 0
         repeat {
-            var carets: [CGFloat] = [0]
             var end = lineStart
-            var lastBreak: Int?
-            while end < pChars.count {
-                let w = width(paragraph[paragraph.index(paragraph.startIndex, offsetBy: lineStart)..<paragraph.index(paragraph.startIndex, offsetBy: end + 1)])
-                if let limit, w > limit, end > lineStart {
-                    // Wrap after the last space on the line, else before this character.
-                    if let b = lastBreak, b > lineStart {
-                        carets.removeLast(end - b)
-                        end = b
-                    }
-                    break
+            if let limit {
+                // The furthest character that fits; then back to after a space.
+                let origin = carets[lineStart]
+                while end < chars.count, carets[end + 1] - origin <= limit { end += 1 }
+                if end == lineStart { end = min(chars.count, lineStart + 1) }
+                if end < chars.count, let space = chars[lineStart..<end].lastIndex(of: " "), space + 1 > lineStart {
+                    end = space + 1
                 }
-                carets.append(w)
-                if pChars[end] == " " { lastBreak = end + 1 }
-                end += 1
+            } else {
+                end = chars.count
             }
-            let endsParagraph = end >= pChars.count
+            let origin = carets[lineStart]
+            let lineCarets = carets[lineStart...end].map { $0 - origin }
             lines.append(TextInputLine(start: offset + lineStart, end: offset + end, top: top, height: lineHeight,
-                                       baseline: top + baseline, carets: carets, endsParagraph: endsParagraph))
+                                       baseline: top + baseline, carets: Array(lineCarets),
+                                       endsParagraph: end >= chars.count))
             top += lineHeight
             lineStart = end
-        } while lineStart < pChars.count
-        offset += pChars.count + (p < paragraphs.count - 1 ? 1 : 0)
+        } while lineStart < chars.count
+        offset += chars.count + (p < paragraphs.count - 1 ? 1 : 0)
     }
     return lines
+}
+
+/// Measures text in a field's font: whole prefixes for short lines, each
+/// character's advance (kept per character) for long ones.
+@MainActor
+final class TextInputMeasurer {
+    let environment: EnvironmentValues
+    let lineHeight: CGFloat
+    let baseline: CGFloat
+    private let xWidth: CGFloat
+    private var advances: [Character: CGFloat] = [:]
+    static let exactLength = 80
+
+    init(environment: EnvironmentValues) {
+        self.environment = environment
+        let unlimited = CGSize(width: CGFloat.infinity, height: .infinity)
+        let metrics = GraphicsContext.ResolvedText(text: Text(verbatim: "Ag"), environment: environment)
+        lineHeight = metrics.measure(in: unlimited).height
+        baseline = metrics.firstBaseline(in: unlimited)
+        xWidth = GraphicsContext.ResolvedText(text: Text(verbatim: "x"), environment: environment).measure(in: unlimited).width
+    }
+
+    /// The width of `s` as drawn; a trailing space hangs in a layout (has no
+    /// width), so the text is measured before a letter, less the letter.
+    func width(_ s: String) -> CGFloat {
+        guard !s.isEmpty else { return 0 }
+        let probe = GraphicsContext.ResolvedText(text: Text(verbatim: s + "x"), environment: environment)
+        return max(0, probe.measure(in: CGSize(width: CGFloat.infinity, height: .infinity)).width - xWidth)
+    }
+
+    /// The caret's x before each character and after the last.
+    func carets(_ chars: [Character]) -> [CGFloat] {
+        var carets: [CGFloat] = [0]
+        carets.reserveCapacity(chars.count + 1)
+        if chars.count <= Self.exactLength {
+            var prefix = ""
+            for c in chars {
+                prefix.append(c)
+                carets.append(width(prefix))
+            }
+        } else {
+            var x: CGFloat = 0
+            for c in chars {
+                let advance: CGFloat
+                if let known = advances[c] {
+                    advance = known
+                } else {
+                    advance = width(String(c))
+                    advances[c] = advance
+                }
+                x += advance
+                carets.append(x)
+            }
+        }
+        return carets
+    }
 }
 
 final class TextInputNode: ViewNode {
@@ -86,8 +138,15 @@ final class TextInputNode: ViewNode {
 
     private var shown: String { input.isSecure ? String(repeating: "•", count: input.text.count) : input.text }
 
+    /// The layout for a width, remembered (a field is measured several times a frame).
+    private var laidOut: [(CGFloat?, [TextInputLine])] = []
+
     private func lines(width: CGFloat?) -> [TextInputLine] {
-        textInputLines(shown, environment: environment, maxWidth: input.isMultiline ? width : nil)
+        let key = input.isMultiline ? width : nil
+        if let known = laidOut.first(where: { $0.0 == key }) { return known.1 }
+        let lines = textInputLines(shown, environment: environment, maxWidth: key)
+        if laidOut.count < 4 { laidOut.append((key, lines)) }
+        return lines
     }
 
     override func sizeThatFits(_ p: ProposedViewSize) -> CGSize {
@@ -107,9 +166,13 @@ final class TextInputNode: ViewNode {
         return first ? lines.first?.baseline : lines.last?.baseline
     }
 
+    /// The part of the root the scroll views around show (lines outside it are not drawn).
+    private var visible: CGRect?
+
     override func place(in frame: CGRect) {
         super.place(in: frame)
         input.state.lines = lines(width: frame.width)
+        visible = VisibleRegion.current
     }
 
     override func render(in context: RenderContext) {
@@ -133,7 +196,8 @@ final class TextInputNode: ViewNode {
             }
         }
         let chars = Array(shown)
-        for line in lines where line.start < line.end {
+        let shownTop = (visible?.minY ?? -.infinity) - frame.minY, shownBottom = (visible?.maxY ?? .infinity) - frame.minY
+        for line in lines where line.start < line.end && line.top + line.height >= shownTop && line.top <= shownBottom {
             let s = String(chars[line.start..<min(line.end, chars.count)])
             ctx.draw(Text(verbatim: s), at: CGPoint(x: 0, y: line.top), anchor: .topLeading)
         }

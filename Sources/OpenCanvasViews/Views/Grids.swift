@@ -237,7 +237,8 @@ final class GridLineNode: ViewNode {
     }
 
     private func cellSizes() -> [CGSize] {
-        cells.enumerated().map { i, c in
+        guard !tracks.isEmpty else { return cells.map { _ in .zero } }
+        return cells.enumerated().map { i, c in
             let t = tracks[min(i, tracks.count - 1)].length
             return c.measure(axis == .vertical ? ProposedViewSize(width: t, height: nil) : ProposedViewSize(width: nil, height: t))
         }

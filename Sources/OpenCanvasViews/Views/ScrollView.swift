@@ -153,7 +153,10 @@ final class ScrollNode: ViewNode {
 
     /// Scrolls so that `target` (root coordinates) sits at `anchor` of the
     /// visible area (`nil`: the least scrolling that shows it whole).
-    func reveal(_ target: CGRect, id: AnyHashable, anchor: UnitPoint?) {
+    func reveal(_ target: CGRect, id: AnyHashable, anchor given: UnitPoint?) {
+        // A non-finite anchor is none (the least scrolling).
+        let anchor = given.flatMap { $0.x.isFinite && $0.y.isFinite ? $0 : nil }
+        guard target.isFiniteRect else { return }
         offset(toShow: target, anchor: anchor)
         position.pendingTarget = (id, anchor)
         position.graph?.invalidate()
@@ -176,6 +179,7 @@ final class ScrollNode: ViewNode {
             } else if contentMin + targetLength > current + viewLength {
                 new = contentMin + targetLength - viewLength
             }
+            guard new.isFinite else { continue }
             if axis == .horizontal { offset.x = new } else { offset.y = new }
         }
         position.offset = offset
