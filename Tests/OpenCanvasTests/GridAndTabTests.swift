@@ -93,3 +93,27 @@ struct GridAndTabTests {
     @Test func light() throws { try ReferenceImage.check(picture(.light), named: "tabs-light") }
     @Test func dark() throws { try ReferenceImage.check(picture(.dark), named: "tabs-dark") }
 }
+
+@MainActor @Suite("Tab pages written as their own views")
+struct TabBodyTests {
+    struct ClocksTab: View {
+        var body: some View { Text("Clocks page").tabItem { Label("Clocks", systemImage: "clock") }.tag("c") }
+    }
+    struct AlarmsTab: View {
+        var body: some View { Text("Alarms page").tabItem { Label("Alarms", systemImage: "alarm") }.tag("a") }
+    }
+    struct Tabs: View {
+        @State var tab = "a"
+        var body: some View {
+            TabView(selection: $tab) {
+                ClocksTab()
+                AlarmsTab()
+            }
+        }
+    }
+
+    @Test func theTabItemAndTagAreReadThroughTheBody() {
+        let host = HeadlessHost(size: CGSize(width: 320, height: 400)) { Tabs() }
+        #expect(host.accessibilityReading == ["Alarms page", "Clocks, Button", "Alarms, Selected, Button"])
+    }
+}

@@ -180,3 +180,52 @@ struct ListTests {
     @Test func light() throws { try ReferenceImage.check(picture(.light), named: "form-light") }
     @Test func dark() throws { try ReferenceImage.check(picture(.dark), named: "form-dark") }
 }
+
+@MainActor @Suite("Lists: row identity, selection in edit mode")
+struct ListReviewTests {
+    struct TwoFields: View {
+        @State var name = ""
+        @State var email = ""
+        var body: some View {
+            Form {
+                Section { TextField("Name", text: $name) }
+                Section { TextField("Email", text: $email) }
+            }
+        }
+    }
+
+    @Test func fieldsInTwoSectionsAreTwoFields() throws {
+        let host = HeadlessHost(size: CGSize(width: 320, height: 400)) { TwoFields() }
+        let email = try #require(host.accessibilityElements.first { $0.label == "Email" })
+        host.tap(at: CGPoint(x: email.frame.midX, y: email.frame.midY))
+        host.type("a@b")
+        #expect(host.accessibilityElements.first { $0.label == "Email" }?.value == "a@b")
+        #expect(host.accessibilityElements.first { $0.label == "Name" }?.value == "")
+    }
+
+    struct Choosing: View {
+        @State var chosen: Set<Int> = []
+        var body: some View {
+            NavigationStack {
+                List(selection: $chosen) {
+                    ForEach(0..<3, id: \.self) { Text("Row \($0)") }
+                }
+                .toolbar { EditButton() }
+                .safeAreaInset(edge: .bottom) { Text("Chosen \(chosen.sorted().map(String.init).joined(separator: ","))") }
+            }
+        }
+    }
+
+    @Test func aSetSelectionChoosesRowsInEditMode() throws {
+        let host = HeadlessHost(size: CGSize(width: 320, height: 400)) { Choosing() }
+        let row = try #require(host.accessibilityElements.first { $0.label == "Row 1" }).frame
+        host.tap(at: CGPoint(x: row.midX, y: row.midY))
+        #expect(host.accessibilityReading.last == "Chosen ")                // not outside edit mode
+        let edit = try #require(host.accessibilityElements.first { $0.label == "Edit" }).frame
+        host.tap(at: CGPoint(x: edit.midX, y: edit.midY))
+        let row1 = try #require(host.accessibilityElements.first { $0.label == "Row 1" }).frame
+        host.tap(at: CGPoint(x: row1.midX, y: row1.midY))
+        #expect(host.accessibilityReading.last == "Chosen 1")
+        #expect(host.accessibilityReading.contains("Row 1, Selected, Button"))
+    }
+}

@@ -141,3 +141,91 @@ struct NavigationTests {
         try ReferenceImage.check(picture(.dark, pushed: true), named: "navigation-pushed-dark")
     }
 }
+
+@MainActor @Suite("Navigation: identity, live destinations, merged toolbars")
+struct NavigationReviewTests {
+    func tap(_ host: HeadlessHost<some View>, _ label: String) throws {
+        let e = try #require(host.accessibilityElements.last { $0.label == label })
+        host.tap(at: CGPoint(x: e.frame.midX, y: e.frame.midY))
+    }
+
+    struct Mixed: View {
+        @State var count = 0
+        var body: some View {
+            NavigationStack {
+                VStack {
+                    NavigationLink("Counter") { Counted(count: count) }
+                    Button("More") { count += 1 }
+                }
+                .navigationTitle("Root")
+                .toolbar { Button("A") {} }
+                .toolbar { ToolbarItem(placement: .topBarLeading) { Button("B") {} } }
+                .navigationDestination(for: Int.self) { n in Text("Value \(n) of \(count)").navigationTitle("V") }
+            }
+        }
+    }
+
+    struct Counted: View {
+        let count: Int
+        var body: some View {
+            VStack {
+                Text("Count \(count)")
+                NavigationLink("Deeper", value: 7)
+            }
+            .navigationTitle("Counter")
+        }
+    }
+
+    @Test func chainedToolbarsBothShow() {
+        let host = HeadlessHost(size: CGSize(width: 320, height: 400)) { Mixed() }
+        #expect(host.accessibilityReading.prefix(2).sorted() == ["A, Button", "B, Button"])
+    }
+
+    @Test func aValuePushedFromAViewPageGoesOnTopAndThePagesBelowKeepTheirState() throws {
+        let host = HeadlessHost(size: CGSize(width: 320, height: 400)) { Mixed() }
+        host.date = Date(timeIntervalSinceReferenceDate: 0)
+        try tap(host, "More")
+        try tap(host, "Counter")
+        host.advance(by: 0.5)
+        #expect(host.accessibilityReading.contains("Count 1"))
+        try tap(host, "Deeper")
+        host.advance(by: 0.5)
+        #expect(host.accessibilityReading.contains("Value 7 of 1"))
+        #expect(host.accessibilityReading.first == "Counter, Button")      // back to the view page
+        let back = try #require(host.accessibilityElements.first)
+        host.tap(at: CGPoint(x: back.frame.midX, y: back.frame.midY))
+        host.advance(by: 0.5)
+        #expect(host.accessibilityReading.contains("Count 1"))
+    }
+}
+
+import Observation
+
+@MainActor @Suite("Navigation: a pushed page follows its link")
+struct LiveDestinationTests {
+    @Observable final class Score { var points = 0 }
+
+    struct Game: View {
+        let score: Score
+        var body: some View {
+            NavigationStack {
+                NavigationLink("Score") { Text("Points \(score.points)") }
+                    .navigationTitle("Game")
+            }
+        }
+    }
+
+    @Test func aDestinationShowsWhatItsLinkShowsNow() throws {
+        let score = Score()
+        let host = HeadlessHost(size: CGSize(width: 320, height: 400)) { Game(score: score) }
+        host.date = Date(timeIntervalSinceReferenceDate: 0)
+        let link = try #require(host.accessibilityElements.first { $0.label == "Score" })
+        host.tap(at: CGPoint(x: link.frame.midX, y: link.frame.midY))
+        host.advance(by: 0.5)
+        #expect(host.accessibilityReading.contains("Points 0"))
+        score.points = 3
+        _ = host.render()
+        _ = host.render()
+        #expect(host.accessibilityReading.contains("Points 3"))
+    }
+}

@@ -42,14 +42,14 @@ public struct DatePicker<Label: View>: View {
     /// A picker of a date from `range`'s start on.
     public init(selection: Binding<Date>, in range: PartialRangeFrom<Date>,
                 displayedComponents: DatePickerComponents = [.hourAndMinute, .date], @ViewBuilder label: () -> Label) {
-        self.init(selection: selection, in: range.lowerBound...Date.distantFuture, displayedComponents: displayedComponents,
+        self.init(selection: selection, in: safeRange(range.lowerBound, nil), displayedComponents: displayedComponents,
                   label: label)
     }
 
     /// A picker of a date up to `range`'s end.
     public init(selection: Binding<Date>, in range: PartialRangeThrough<Date>,
                 displayedComponents: DatePickerComponents = [.hourAndMinute, .date], @ViewBuilder label: () -> Label) {
-        self.init(selection: selection, in: Date.distantPast...range.upperBound, displayedComponents: displayedComponents,
+        self.init(selection: selection, in: safeRange(nil, range.upperBound), displayedComponents: displayedComponents,
                   label: label)
     }
 
@@ -95,6 +95,20 @@ extension DatePicker where Label == Text {
     public init(_ titleKey: LocalizedStringKey, selection: Binding<Date>, in range: PartialRangeThrough<Date>,
                 displayedComponents: DatePickerComponents = [.hourAndMinute, .date]) {
         self.init(selection: selection, in: range, displayedComponents: displayedComponents) { Text(titleKey) }
+    }
+}
+
+/// A range from `lower` to `upper` (`nil`: no bound); a non-finite bound is
+/// none, and bounds the wrong way round are swapped (a range whose lower bound
+/// is above its upper would trap).
+func safeRange(_ lower: Date?, _ upper: Date?) -> ClosedRange<Date>? {
+    let lo = lower.flatMap { $0.timeIntervalSinceReferenceDate.isFinite ? $0 : nil }
+    let hi = upper.flatMap { $0.timeIntervalSinceReferenceDate.isFinite ? $0 : nil }
+    switch (lo, hi) {
+    case (nil, nil): return nil
+    case (let l?, nil): return min(l, .distantFuture)...max(l, .distantFuture)
+    case (nil, let h?): return min(h, .distantPast)...max(h, .distantPast)
+    case (let l?, let h?): return min(l, h)...max(l, h)
     }
 }
 
@@ -379,6 +393,15 @@ struct DateWheels: View {
                 case .day: p.day = value
                 case .hour: p.hour = value
                 default: p.minute = value
+                }
+                // A day the new month lacks (31 February) becomes its last day.
+                if component == .year || component == .month {
+                    var first = p
+                    first.day = 1
+                    if let start = calendar.date(from: first), let days = calendar.range(of: .day, in: .month, for: start),
+                       let day = p.day {
+                        p.day = min(day, days.upperBound - 1)
+                    }
                 }
                 if let d = calendar.date(from: p) { model.set(d) }
             })

@@ -189,7 +189,9 @@ package final class FocusTracker {
     static func targets(_ root: ViewNode) -> [Target] {
         var targets: [Target] = []
         func visit(_ node: ViewNode, unowned: [FocusBindingReference], owner: Int?, depth: Int) {
-            guard depth < 4096 else { return }
+            // Hidden views (a tab not shown) and views that take no touches (the
+            // page under a pushed one) take no focus either.
+            guard depth < 4096, !(node is HiddenNode), node.allowsHits else { return }
             var unowned = unowned, owner = owner
             if let b = node as? FocusBindingNode, let reference = b.reference {
                 if let owner { targets[owner].bindings.append(reference) } else { unowned.append(reference) }

@@ -13,8 +13,9 @@ import OpenCanvasDrawing
 /// sides, with hairlines between rows; a `ForEach` with `onDelete` lets a
 /// swipe to the leading side reveal Delete (a long swipe deletes at once); in
 /// edit mode (`EditButton`, `\.editMode`) rows show a delete control and, with
-/// `onMove`, a handle that drags them. With a selection binding a tap selects
-/// the row (by its tag, or its `ForEach` id).
+/// `onMove`, a handle that drags them. With a selection binding rows are
+/// chosen by their tag (or `ForEach` id): a single selection by a tap; a set
+/// in edit mode, where each row shows a circle, checked when chosen.
 public struct List<SelectionValue: Hashable, Content: View>: View {
     let content: Content
     let selection: ListSelection
@@ -92,6 +93,8 @@ public struct Form<Content: View>: View {
 struct ListSelection {
     var isSelected: (AnyHashable) -> Bool = { _ in false }
     var select: ((AnyHashable) -> Void)?
+    /// A set of rows (chosen in edit mode, as on iOS), rather than one.
+    var isMultiple = false
 
     init() {}
 
@@ -101,6 +104,7 @@ struct ListSelection {
     }
 
     init<V: Hashable>(multiple binding: Binding<Set<V>>) {
+        isMultiple = true
         isSelected = { tag in (tag.base as? V).map(binding.wrappedValue.contains) ?? false }
         select = { tag in
             guard let v = tag.base as? V else { return }
@@ -192,11 +196,22 @@ struct ListEntries {
         return .footer(section: s)
     }
 
+    /// A row's id as the user gave it (what `scrollTo` looks for).
     func id(_ i: Int) -> AnyHashable {
         switch entry(i) {
         case .header(let s): return AnyHashable("header \(s)")
         case .footer(let s): return AnyHashable("footer \(s)")
         case .row(let s, let r): return sections[s].rows.id(r)
+        }
+    }
+
+    /// The identity an entry's views are made under: its section and its
+    /// identity there.
+    func identity(_ i: Int) -> AnyHashable {
+        switch entry(i) {
+        case .header(let s): return AnyHashable("header \(s)")
+        case .footer(let s): return AnyHashable("footer \(s)")
+        case .row(let s, let r): return AnyHashable([AnyHashable(s), sections[s].rows.identity(r)])
         }
     }
 }
@@ -231,7 +246,7 @@ extension ListEntriesView: PrimitiveView {
     func makeNode(environment: EnvironmentValues) -> ViewNode {
         let entries = self.entries, look = self.look, selection = self.selection
         return LazyStackNode.make(axis: .vertical, spacing: 0, count: entries.count, id: entries.id,
-                                  environment: environment, cross: { .leading }) { i in
+                                  identity: entries.identity, environment: environment, cross: { .leading }) { i in
             switch entries.entry(i) {
             case .header(let s):
                 return AnyView(ListHeader(header: entries.sections[s].header, look: look, isFirst: s == 0))
@@ -244,7 +259,8 @@ extension ListEntriesView: PrimitiveView {
                 return AnyView(ListRow(content: AnyView(item.view), look: look, isFirst: r == 0,
                                        isLast: r == rows.count - 1, edit: rows.edit(r),
                                        isSelected: tag.map(selection.isSelected) ?? false,
-                                       select: tag.flatMap { tag in selection.select.map { select in { select(tag) } } }))
+                                       select: tag.flatMap { tag in selection.select.map { select in { select(tag) } } },
+                                       selectsInEditModeOnly: selection.isMultiple))
             }
         }
     }

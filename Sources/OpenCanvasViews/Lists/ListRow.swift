@@ -18,9 +18,11 @@ struct ListRow: View {
     let look: ListLook
     let isFirst: Bool
     let isLast: Bool
-    let edit: (ListEditActions, Int)?
+    let edit: (actions: ListEditActions, index: Int, count: Int)?
     let isSelected: Bool
     let select: (() -> Void)?
+    /// Whether the row is chosen only in edit mode (a multiple selection).
+    var selectsInEditModeOnly = false
     typealias Body = Never
 }
 
@@ -31,18 +33,39 @@ extension ListRow: PrimitiveView {
         let graph = ViewGraph.current
         let editing = environment.editMode?.wrappedValue.isEditing ?? false
         var body = content
-        if let (actions, index) = edit {
+        if let (actions, index, count) = edit {
             if editing {
                 body = AnyView(EditingRow(content: content, delete: actions.delete.map { d in { d(IndexSet(integer: index)) } },
-                                          move: actions.move.map { m in { target in
+                                          move: actions.move.map { m in { wanted in
+                                              // The row's new place among the `ForEach`'s rows, and
+                                              // the offset to move it before (SwiftUI's 0…count).
+                                              let target = max(0, min(count - 1, wanted))
+                                              guard target != index else { return }
                                               m(IndexSet(integer: index), target > index ? target + 1 : target)
                                           } }, index: index))
             } else if let delete = actions.delete {
                 body = AnyView(SwipeToDelete(content: content, delete: { delete(IndexSet(integer: index)) }))
             }
         }
-        if let select, !editing {
-            body = AnyView(body.contentShape(Rectangle()).onTapGesture { select() })
+        if let select {
+            if selectsInEditModeOnly {
+                if editing {
+                    let chosen = isSelected
+                    body = AnyView(HStack(spacing: 12) {
+                        Image(systemName: chosen ? "checkmark.circle.fill" : "circle")
+                            .font(.system(size: 22))
+                            .foregroundColor(chosen ? (environment.tint ?? .blue) : Color.tertiaryLabel)
+                            .accessibilityHidden(true)
+                        body
+                    }
+                    .contentShape(Rectangle())
+                    .onTapGesture { select() }
+                    .accessibilityElement(children: .combine)
+                    .accessibilityAddTraits(chosen ? [.isButton, .isSelected] : .isButton))
+                }
+            } else {
+                body = AnyView(body.contentShape(Rectangle()).onTapGesture { select() })
+            }
         }
         _ = graph?.enter("content")
         let contentNode = OpenCanvasViews.makeNode(body, environment: env)
@@ -54,7 +77,9 @@ extension ListRow: PrimitiveView {
         let radius: CGFloat = look == .insetGrouped ? 10 : 0
         let shape = UnevenRoundedRectangle(topLeadingRadius: isFirst ? radius : 0, bottomLeadingRadius: isLast ? radius : 0,
                                            bottomTrailingRadius: isLast ? radius : 0, topTrailingRadius: isFirst ? radius : 0)
-        let fill: Color = isSelected ? .systemGray4 : (look.isGrouped ? .groupedRowBackground : .clear)
+        // A chosen row is shaded (a multiple selection shows its check instead).
+        let shaded = isSelected && !selectsInEditModeOnly
+        let fill: Color = shaded ? .systemGray4 : (look.isGrouped ? .groupedRowBackground : .clear)
         let background = customBackground.map { AnyView($0.clipShape(shape)) } ?? AnyView(shape.fill(fill))
         _ = graph?.enter("background")
         let backgroundNode = OpenCanvasViews.makeNode(background, environment: env)
@@ -126,39 +151,42 @@ struct SwipeToDelete: View {
     let delete: () -> Void
     @State private var offset: CGFloat = 0
     @State private var start: CGFloat = 0
+    @State private var width: CGFloat = 320
     static let buttonWidth: CGFloat = 74
 
     var body: some View {
-        GeometryReader { proxy in
-            ZStack(alignment: .trailing) {
-                content.frame(width: proxy.size.width, height: proxy.size.height, alignment: .leading)
-                    .offset(x: offset)
-                if offset < 0 {
-                    // Out to the row's edges, over its padding (the default 6 and 16).
-                    Text("Delete").foregroundColor(.white)
-                        .frame(width: -offset, height: proxy.size.height + 12)
-                        .background(Color.red)
-                        .contentShape(Rectangle())
-                        .onTapGesture { finish(delete: true) }
-                        .accessibilityElement(children: .combine)
-                        .accessibilityAddTraits(.isButton)
-                        .offset(x: 16)
+        // The row is as tall as its content; the button is laid over it.
+        content
+            .frame(maxWidth: .infinity, alignment: .leading)
+            .offset(x: offset)
+            .overlay {
+                GeometryReader { proxy in
+                    if offset < 0 {
+                        // Out to the row's edges, over its padding (the default 6 and 16).
+                        Text("Delete").foregroundColor(.white)
+                            .frame(width: -offset, height: proxy.size.height + 12)
+                            .background(Color.red)
+                            .contentShape(Rectangle())
+                            .onTapGesture { finish(delete: true) }
+                            .accessibilityElement(children: .combine)
+                            .accessibilityAddTraits(.isButton)
+                            .offset(x: proxy.size.width + 16 + offset, y: -6)
+                    }
                 }
             }
+            .onGeometryChange(for: CGFloat.self, of: { $0.size.width }) { width = $0 }
             .contentShape(Rectangle())
             .onDrag(along: .horizontal, changed: { value in
                 offset = min(0, start + value.translation.width)
             }, ended: { value in
                 let end = min(0, start + value.translation.width)
-                if end < -proxy.size.width / 2 {
+                if end < -width / 2 {
                     finish(delete: true)
                 } else {
                     withAnimation(.easeOut(duration: 0.2)) { offset = end < -Self.buttonWidth / 2 ? -Self.buttonWidth : 0 }
                     start = offset
                 }
             })
-        }
-        .frame(minHeight: 32)
     }
 
     private func finish(delete: Bool) {

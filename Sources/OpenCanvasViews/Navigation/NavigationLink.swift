@@ -32,7 +32,12 @@ public struct NavigationLink<Label: View, Destination: View>: View {
 
     /// The label, pushing its page when tapped.
     public var body: some View {
-        HStack(spacing: 8) {
+        // The link's identity: a page it pushed shows its latest destination.
+        let source = ViewGraph.current?.currentReader
+        if let source, let destination, let model = context?.model, model.activeSources.contains(source) {
+            model.liveDestinations[source] = AnyView(destination)
+        }
+        return HStack(spacing: 8) {
             if inRow {
                 // The label takes the row but for the chevron (a cell's accessory),
                 // as a list row lays out its content and disclosure indicator.
@@ -45,15 +50,16 @@ public struct NavigationLink<Label: View, Destination: View>: View {
             }
         }
         .contentShape(Rectangle())
-        .onTapGesture { push() }
+        .onTapGesture { push(source: source) }
         .accessibilityElement(children: .combine)
         .accessibilityAddTraits(.isButton)
     }
 
-    private func push() {
+    private func push(source: String?) {
         guard isEnabled, let context else { return }
         if let destination {
-            _ = context.pushView(AnyView(destination))
+            if let source { context.model.liveDestinations[source] = AnyView(destination) }
+            _ = context.pushView(AnyView(destination), source)
         } else if let value {
             context.pushValue(value)
         }

@@ -19,7 +19,6 @@ extension NavigationPage: PrimitiveView {
     func makeNode(environment: EnvironmentValues) -> ViewNode {
         var env = environment
         env.navigationContext = context
-        let model = context.model
         if depth > 0 {
             env.isPresented = true
             let context = self.context, below = depth - 1
@@ -33,35 +32,41 @@ extension NavigationPage: PrimitiveView {
         let view: AnyView
         switch content {
         case .root(let root): view = root
-        // A value no destination shows: an empty page (SwiftUI shows a warning
-        // sign), and a diagnostic.
-        case .value(let value):
-            if let destination = model.destination(for: value) {
-                view = destination
-            } else {
-                Diagnostics.report(.invalidValue, "a navigation value of type \(type(of: value.base)) has no navigationDestination; its page is empty")
-                view = AnyView(EmptyView())
-            }
-        case .view(let pushed): view = pushed.view
+        case .value(let value): view = AnyView(ValueDestination(value: value, model: context.model))
+        case .view(let pushed): view = AnyView(LiveDestination(pushed: pushed, model: context.model))
         }
         let contentNode = OpenCanvasViews.makeNode(view, environment: env)
-        let title = preferenceValue(NavigationTitleKey.self, under: contentNode)
-        var mode = preferenceValue(TitleDisplayModeKey.self, under: contentNode)
+        let node = NavigationPageNode(content: contentNode) { [depth, context] content in
+            Self.chrome(of: content, depth: depth, context: context, environment: env)
+        }
+        let graph = ViewGraph.current
+        node.identity = graph?.currentIdentity
+        node.transaction = graph?.buildTransaction
+        node.owner = graph?.currentBody
+        return node
+    }
+
+    /// The bars and background of a page, from what its content asks for
+    /// (read at placement, so that a change inside the page shows in its bar).
+    static func chrome(of content: ViewNode, depth: Int, context: NavigationContext,
+                       environment env: EnvironmentValues) -> (top: ViewNode, bottom: ViewNode, background: ViewNode) {
+        let model = context.model
+        let title = preferenceValue(NavigationTitleKey.self, under: content)
+        var mode = preferenceValue(TitleDisplayModeKey.self, under: content)
         if mode == .automatic { mode = depth == 0 ? .large : (model.modes[depth - 1] ?? .large) }
         model.titles[depth] = title
         model.modes[depth] = mode
-        let hidden = preferenceValue(HiddenBarsKey.self, under: contentNode)
-        let items = preferenceValue(ToolbarKey.self, under: contentNode)
-        let backHidden = preferenceValue(BackButtonHiddenKey.self, under: contentNode)
-        let background = preferenceValue(PageBackgroundKey.self, under: contentNode) ?? Color.systemBackground
-        let context = self.context, below = depth - 1
+        let hidden = preferenceValue(HiddenBarsKey.self, under: content)
+        let items = preferenceValue(ToolbarKey.self, under: content)
+        let backHidden = preferenceValue(BackButtonHiddenKey.self, under: content)
+        let background = preferenceValue(PageBackgroundKey.self, under: content) ?? Color.systemBackground
+        let below = depth - 1
         let bar = NavigationBar(title: title, mode: mode, items: items.filter { $0.placement.slot != .bottom },
                                 backTitle: depth > 0 ? (model.titles[below] ?? nil) : nil,
                                 showsBack: depth > 0 && !backHidden, back: { context.pop(below) })
         let graph = ViewGraph.current
         _ = graph?.enter("bar")
-        let barNode = hidden.contains("navigationBar") ? EmptyNode()
-            : OpenCanvasViews.makeNode(bar, environment: env)
+        let barNode = hidden.contains("navigationBar") ? EmptyNode() : OpenCanvasViews.makeNode(bar, environment: env)
         graph?.leave()
         let bottomItems = items.filter { $0.placement.slot == .bottom }
         _ = graph?.enter("bottomBar")
@@ -71,7 +76,74 @@ extension NavigationPage: PrimitiveView {
         _ = graph?.enter("background")
         let backgroundNode = OpenCanvasViews.makeNode(background, environment: env)
         graph?.leave()
-        return BarLayoutNode(top: barNode, content: contentNode, bottom: bottomNode, background: backgroundNode)
+        return (barNode, bottomNode, backgroundNode)
+    }
+}
+
+/// A page pushed for a value: the stack's destination for its type, called
+/// as this view's body (what the destination reads is tracked for it). A value
+/// no destination shows is an empty page (SwiftUI shows a warning sign) and a
+/// diagnostic.
+struct ValueDestination: View {
+    let value: AnyHashable
+    let model: NavigationModel
+
+    var body: some View {
+        if let destination = model.destination(for: value) {
+            destination
+        } else {
+            let _ = Diagnostics.report(.invalidValue,
+                                       "a navigation value of type \(type(of: value.base)) has no navigationDestination; its page is empty")
+        }
+    }
+}
+
+/// A page pushed by a `NavigationLink(destination:)`: the link's latest
+/// destination (observed: the page is made again when the link is).
+struct LiveDestination: View {
+    let pushed: PushedView
+    let model: NavigationModel
+
+    var body: some View {
+        if let source = pushed.source, let live = model.liveDestinations[source] { live } else { pushed.view }
+    }
+}
+
+/// A page: its content, and bars and a background made at placement from the
+/// content's preferences.
+final class NavigationPageNode: ViewNode {
+    let content: ViewNode
+    let makeChrome: (ViewNode) -> (top: ViewNode, bottom: ViewNode, background: ViewNode)
+    var identity: String?
+    var transaction: Transaction?
+    var owner: String?
+    private var layout: BarLayoutNode?
+    override var subnodes: [ViewNode] { layout.map { [$0] } ?? [content] }
+
+    init(content: ViewNode, makeChrome: @escaping (ViewNode) -> (top: ViewNode, bottom: ViewNode, background: ViewNode)) {
+        self.content = content
+        self.makeChrome = makeChrome
+    }
+
+    override func sizeThatFits(_ p: ProposedViewSize) -> CGSize {
+        let c = content.measure(ProposedViewSize(width: p.width, height: p.height.map { max(0, $0 - 44) }))
+        return CGSize(width: p.width ?? c.width, height: p.height ?? (c.height + 44))
+    }
+
+    override func place(in frame: CGRect) {
+        self.frame = frame
+        let chrome = ViewGraph.buildAtPlacement(identity: identity, transaction: transaction, owner: owner) { () -> ViewNode in
+            let (top, bottom, background) = makeChrome(content)
+            return BarLayoutNode(top: top, content: content, bottom: bottom, background: background)
+        }
+        let layout = chrome as? BarLayoutNode
+        self.layout = layout
+        layout?.resetLayout()
+        chrome.place(in: frame)
+    }
+
+    override func render(in context: RenderContext) {
+        layout?.render(in: context)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import OpenCanvasDrawing
 
 /// A stack of pages under a navigation bar: the root, and the pages that
@@ -34,17 +35,20 @@ public struct NavigationStack<Data, Root: View>: View {
 
     /// The pages, the root's first.
     public var body: some View {
-        let values = path?.wrappedValue ?? ownPath
+        // The path and the pages are read when a closure runs, not when the body
+        // ran: two pushes in one frame both count.
+        let readValues: @MainActor () -> [AnyHashable] = { [path, $ownPath] in path?.wrappedValue ?? $ownPath.wrappedValue }
         let setValues: @MainActor ([AnyHashable]) -> Void = { [path, $ownPath] new in
             if let path { path.wrappedValue = new } else { $ownPath.wrappedValue = new }
         }
         let viewPages = $viewPages
+        let model = self.model
         let context = NavigationContext(
             model: model,
-            pushView: { view in
+            pushView: { view, source in
                 let id = (viewPages.wrappedValue.map(\.id).max() ?? 0) + 1
                 withAnimation(.easeInOut(duration: 0.35)) {
-                    viewPages.wrappedValue.append(PushedView(id: id, view: view))
+                    viewPages.wrappedValue.append(PushedView(id: id, view: view, source: source, below: readValues().count))
                 }
                 return id
             },
@@ -53,21 +57,28 @@ public struct NavigationStack<Data, Root: View>: View {
                 withAnimation(.easeInOut(duration: 0.35)) { viewPages.wrappedValue.removeSubrange(i...) }
             },
             pushValue: { value in
-                withAnimation(.easeInOut(duration: 0.35)) { setValues(values + [value]) }
+                withAnimation(.easeInOut(duration: 0.35)) { setValues(readValues() + [value]) }
             },
             pop: { depth in
-                // Pops the pages above `depth` (0: back to the root).
+                // Pops the pages above `depth` (0: back to the root): the values
+                // and pushed views among the pages kept stay.
+                let values = readValues()
+                let kept = NavigationPages(values: values, views: viewPages.wrappedValue).pages.prefix(max(1, depth + 1))
+                let keptValues = kept.filter { if case .value = $0.content { return true } else { return false } }.count
+                let keptViews = Set(kept.compactMap { page -> Int? in
+                    if case .view(let v) = page.content { return v.id } else { return nil }
+                })
                 withAnimation(.easeInOut(duration: 0.35)) {
-                    let keepViews = max(0, depth - values.count)
-                    viewPages.wrappedValue = Array(viewPages.wrappedValue.prefix(keepViews))
-                    if depth < values.count { setValues(Array(values.prefix(depth))) }
+                    viewPages.wrappedValue.removeAll { !keptViews.contains($0.id) }
+                    if keptValues < values.count { setValues(Array(values.prefix(keptValues))) }
                 }
             })
-        let pages: [NavigationPageContent] = [.root(AnyView(root))] + values.map { .value($0) }
-            + self.viewPages.map { .view($0) }
-        ZStack {
+        let pages = NavigationPages(values: path?.wrappedValue ?? ownPath, views: self.viewPages, root: AnyView(root)).pages
+        model.activeSources = Set(self.viewPages.compactMap(\.source))
+        return ZStack {
             ForEach(pages.indices, id: \.self) { depth in
-                NavigationPage(depth: depth, content: pages[depth], context: context, isTop: depth == pages.count - 1)
+                NavigationPage(depth: depth, content: pages[depth].content, context: context,
+                               isTop: depth == pages.count - 1)
                     // The page below the top is drawn (a pushed page slides over
                     // it) but neither read nor touched; those further down are hidden.
                     .hidden(depth < pages.count - 2)
@@ -75,8 +86,35 @@ public struct NavigationStack<Data, Root: View>: View {
                     .allowsHitTesting(depth == pages.count - 1)
                     .zIndex(Double(depth))
                     .transition(depth == 0 ? .identity : .move(edge: .trailing))
+                    // Known by what it shows, not its depth: a page keeps its state
+                    // when pages below it change.
+                    .id(pages[depth].key)
             }
         }
+    }
+}
+
+/// A stack's pages in order: the root, then the path's values, each pushed view
+/// after the values that were on the path when it was pushed.
+@MainActor
+struct NavigationPages {
+    struct Page {
+        let key: AnyHashable
+        let content: NavigationPageContent
+    }
+    let pages: [Page]
+
+    init(values: [AnyHashable], views: [PushedView], root: AnyView = AnyView(EmptyView())) {
+        var pages = [Page(key: AnyHashable("root"), content: .root(root))]
+        for i in 0...values.count {
+            for v in views where min(max(0, v.below), values.count) == i {
+                pages.append(Page(key: AnyHashable(["view", AnyHashable(v.id)]), content: .view(v)))
+            }
+            if i < values.count {
+                pages.append(Page(key: AnyHashable(["value", AnyHashable(i), values[i]]), content: .value(values[i])))
+            }
+        }
+        self.pages = pages
     }
 }
 
@@ -158,7 +196,13 @@ struct HiddenWhen: _PrimitiveViewModifier {
 /// A page pushed as a view (`NavigationLink(destination:)`).
 struct PushedView {
     let id: Int
+    /// The view when it was pushed.
     let view: AnyView
+    /// The identity of the link that pushed it: the link's latest destination
+    /// is shown (the link's view is made again when what it reads changes).
+    var source: String?
+    /// How many path values were below it when it was pushed.
+    var below: Int = 0
 }
 
 enum NavigationPageContent {
@@ -167,15 +211,22 @@ enum NavigationPageContent {
     case view(PushedView)
 }
 
-/// What the pages of one stack share: the destinations for values, and what
-/// each page showed (the back button reads the title of the page below).
-@MainActor
+/// What the pages of one stack share: the destinations for values, the latest
+/// destinations of the links whose pages are shown, and what each page showed
+/// (the back button reads the title of the page below).
+@Observable @MainActor
 final class NavigationModel {
     /// `navigationDestination(for:)`s, by the type of value they show.
-    var destinations: [ObjectIdentifier: (AnyHashable) -> AnyView?] = [:]
+    @ObservationIgnored var destinations: [ObjectIdentifier: (AnyHashable) -> AnyView?] = [:]
+    /// The destinations of the links (by identity) whose pushed pages are on the
+    /// stack, as the links were last made: a pushed page reads it (observed), so
+    /// it shows what its link shows now.
+    var liveDestinations: [String: AnyView] = [:]
+    /// The links whose pages are on the stack.
+    @ObservationIgnored var activeSources: Set<String> = []
     /// Each page's title and display mode, by depth, as last made.
-    var titles: [Int: Text] = [:]
-    var modes: [Int: NavigationBarItem.TitleDisplayMode] = [:]
+    @ObservationIgnored var titles: [Int: Text] = [:]
+    @ObservationIgnored var modes: [Int: NavigationBarItem.TitleDisplayMode] = [:]
 
     func destination(for value: AnyHashable) -> AnyView? {
         for make in destinations.values { if let view = make(value) { return view } }
@@ -187,8 +238,8 @@ final class NavigationModel {
 @MainActor
 struct NavigationContext {
     let model: NavigationModel
-    /// Pushes a view; returns the page's id.
-    let pushView: @MainActor (AnyView) -> Int
+    /// Pushes a view (from the link with an identity, if any); returns the page's id.
+    let pushView: @MainActor (AnyView, String?) -> Int
     /// Pops the view page with an id (and those above it).
     let popView: @MainActor (Int) -> Void
     let pushValue: @MainActor (AnyHashable) -> Void
@@ -208,7 +259,7 @@ extension EnvironmentValues {
     /// Pushes a view onto the navigation stack the view is in (`nil` outside one).
     var navigationPush: (@MainActor (AnyView) -> Void)? {
         guard let context = navigationContext else { return nil }
-        return { view in _ = context.pushView(view) }
+        return { view in _ = context.pushView(view, nil) }
     }
 }
 
@@ -259,7 +310,7 @@ struct PresentedDestinationModifier: _PrimitiveViewModifier {
             // `dismiss`) turns the binding off.
             let view = AnyView(destination.onDisappear { if binding.wrappedValue { binding.wrappedValue = false } })
             state.page = -1
-            graph.lifecycles.deferred.append { state.page = context.pushView(view) }
+            graph.lifecycles.deferred.append { state.page = context.pushView(view, nil) }
         } else if !shown, let page = state.page {
             state.page = nil
             graph.lifecycles.deferred.append { context.popView(page) }

@@ -104,7 +104,8 @@ extension ModifiedContent: TabItemReading {
 
 @MainActor
 private func tabItemLabel(_ view: any View) -> (label: AnyView?, badge: Text?) {
-    let reading = view as? TabItemReading
+    // On the page's view, or in its body (a page written as its own view type).
+    let reading = view as? TabItemReading ?? bodyReading(view, as: TabItemReading.self)
     return (reading?.tabItemLabel, reading?.tabBadge)
 }
 

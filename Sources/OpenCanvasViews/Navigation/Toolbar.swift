@@ -158,7 +158,7 @@ public enum ToolbarContentBuilder {
 }
 
 /// The toolbar items of a page (reduced in view order).
-struct ToolbarKey: PreferenceKey {
+struct ToolbarKey: MergingPreferenceKey {
     static var defaultValue: [ToolbarEntry] { [] }
     static func reduce(value: inout [ToolbarEntry], nextValue: () -> [ToolbarEntry]) { value += nextValue() }
 }
@@ -177,7 +177,7 @@ public struct ToolbarPlacement: Hashable, Sendable {
 }
 
 /// Bars a page hides (`toolbar(.hidden, for:)`).
-struct HiddenBarsKey: PreferenceKey {
+struct HiddenBarsKey: MergingPreferenceKey {
     static var defaultValue: Set<String> { [] }
     static func reduce(value: inout Set<String>, nextValue: () -> Set<String>) { value.formUnion(nextValue()) }
 }

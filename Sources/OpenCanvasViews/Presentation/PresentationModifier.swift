@@ -30,9 +30,13 @@ struct PresentationModifier: _PrimitiveViewModifier {
         environment.isPresented = true
         let identity = graph.enter("presentation")
         defer { graph.leave() }
-        var presented = OpenCanvasViews.makeNode(presentation(environment.dismiss), environment: environment)
+        // The content closure runs now, after the presenting body returned: what
+        // it reads is read for that body (a change redraws the presentation).
+        let dismiss = environment.dismiss
+        let view = graph.currentBody.map { body in graph.reading(as: body) { presentation(dismiss) } }
+            ?? presentation(dismiss)
+        var presented = OpenCanvasViews.makeNode(view, environment: environment)
         if anchored {
-            let dismiss = environment.dismiss
             let backdrop = OpenCanvasViews.makeNode(Color.clear.contentShape(Rectangle()).onTapGesture { dismiss() },
                                                     environment: environment)
             presented = PopupNode(anchor: node, backdrop: backdrop, panel: presented)

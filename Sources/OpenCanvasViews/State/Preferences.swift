@@ -51,8 +51,17 @@ final class PreferenceNode: WrapperNode {
 @MainActor
 func preferenceValue<Key: PreferenceKey>(_ key: Key.Type, under node: ViewNode) -> Key.Value {
     var values: [Key.Value] = []
+    // Keys whose modifiers add up (`toolbar` twice on a view: both items) go on
+    // inside a node that sets them; others stop there.
+    let merges = Key.self is any MergingPreferenceKey.Type
     func visit(_ n: ViewNode) {
         if let p = n as? PreferenceNode, p.key == ObjectIdentifier(Key.self), let v = p.value as? Key.Value {
+            guard merges else {
+                values.append(v)
+                return
+            }
+            // The inner modifiers' values first: they were written first.
+            for child in n.subnodes { visit(child) }
             values.append(v)
             return
         }
@@ -63,6 +72,10 @@ func preferenceValue<Key: PreferenceKey>(_ key: Key.Type, under node: ViewNode) 
     for next in values.dropFirst() { Key.reduce(value: &value, nextValue: { next }) }
     return value
 }
+
+/// A preference whose values, set on a view and on views inside it, combine
+/// (a view's own does not hide its descendants').
+protocol MergingPreferenceKey: PreferenceKey {}
 
 /// `onPreferenceChange(_:perform:)`: after each frame whose laid-out views produce
 /// another value for `Key` than the last frame's (and after the first), `action`

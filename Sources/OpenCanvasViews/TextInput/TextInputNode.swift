@@ -169,16 +169,21 @@ final class TextInputNode: ViewNode {
     /// The part of the root the scroll views around show (lines outside it are not drawn).
     private var visible: CGRect?
 
+    /// The lines as placed (drawn from these, not from the editing state, which
+    /// the field's next placement may change).
+    private var placed: [TextInputLine] = []
+
     override func place(in frame: CGRect) {
         super.place(in: frame)
-        input.state.lines = lines(width: frame.width)
+        placed = lines(width: frame.width)
+        input.state.lines = placed
         visible = VisibleRegion.current
     }
 
     override func render(in context: RenderContext) {
         guard frame.isFiniteRect else { return }
         let ctx = context.graphicsContext(in: frame)
-        let lines = input.state.lines
+        let lines = placed
         let state = input.state
         state.clamp(to: input.text.count)
         let tint = environment.tint ?? .accentColor
@@ -198,7 +203,8 @@ final class TextInputNode: ViewNode {
         let chars = Array(shown)
         let shownTop = (visible?.minY ?? -.infinity) - frame.minY, shownBottom = (visible?.maxY ?? .infinity) - frame.minY
         for line in lines where line.start < line.end && line.top + line.height >= shownTop && line.top <= shownBottom {
-            let s = String(chars[line.start..<min(line.end, chars.count)])
+            let start = min(line.start, chars.count)
+            let s = String(chars[start..<max(start, min(line.end, chars.count))])
             ctx.draw(Text(verbatim: s), at: CGPoint(x: 0, y: line.top), anchor: .topLeading)
         }
         if focused, state.selection.isEmpty {

@@ -94,10 +94,10 @@ extension Grid: PrimitiveView {
         var rows: [GridNode.Row] = []
         let graph = ViewGraph.current
         for (r, item) in viewListItems(content).enumerated() {
-            _ = graph?.enter(id: AnyHashable(item.id ?? AnyHashable(r)))
+            _ = graph?.enter(id: item.id.map { AnyHashable(["id", $0]) } ?? AnyHashable(["#", AnyHashable(r)]))
             if let row = item.view as? any GridRowReading {
                 let cells = row.cells.enumerated().map { c, cell -> ViewNode in
-                    _ = graph?.enter(id: AnyHashable(cell.id ?? AnyHashable(c)))
+                    _ = graph?.enter(id: cell.id.map { AnyHashable(["id", $0]) } ?? AnyHashable(["#", AnyHashable(c)]))
                     defer { graph?.leave() }
                     return OpenCanvasViews.makeNode(AnyView(cell.view), environment: environment)
                 }

@@ -195,7 +195,7 @@ final class LazyGridNode: ViewNode {
             let graph = ViewGraph.current
             var cells: [ViewNode] = []
             for i in (line * perLine)..<min(list.count, (line + 1) * perLine) {
-                _ = graph?.enter(id: list.id(i))
+                _ = graph?.enter(id: list.identity(i))
                 if let item = list.item(i) { cells.append(OpenCanvasViews.makeNode(AnyView(item.view), environment: environment)) }
                 graph?.leave()
             }

@@ -62,7 +62,7 @@ extension LazyVStack: PrimitiveView {
     func makeNode(environment: EnvironmentValues) -> ViewNode {
         let list = lazyViewList(content)
         return LazyStackNode.make(axis: .vertical, spacing: spacing ?? defaultStackSpacing, count: list.count,
-                                  id: list.id, environment: environment,
+                                  id: list.id, identity: list.identity, environment: environment,
                                   cross: { .init(horizontal: alignment, vertical: .center) }) { i in
             list.item(i).map { AnyView($0.view) } ?? AnyView(EmptyView())
         }
@@ -73,7 +73,7 @@ extension LazyHStack: PrimitiveView {
     func makeNode(environment: EnvironmentValues) -> ViewNode {
         let list = lazyViewList(content)
         return LazyStackNode.make(axis: .horizontal, spacing: spacing ?? defaultStackSpacing, count: list.count,
-                                  id: list.id, environment: environment,
+                                  id: list.id, identity: list.identity, environment: environment,
                                   cross: { .init(horizontal: .center, vertical: alignment) }) { i in
             list.item(i).map { AnyView($0.view) } ?? AnyView(EmptyView())
         }
@@ -155,13 +155,14 @@ final class LazyStackNode: ViewNode {
     }
 
     static func make(axis: StackNode.Axis, spacing: CGFloat, count: Int, id: @escaping (Int) -> AnyHashable,
+                     identity: @escaping (Int) -> AnyHashable,
                      environment: EnvironmentValues, cross: () -> Alignment,
                      view: @escaping (Int) -> AnyView) -> LazyStackNode {
         let graph = ViewGraph.current
         let memory = graph.map { g in g.slot(g.key("lazyStack")) { LazyStackMemory() } } ?? LazyStackMemory()
         let node = LazyStackNode(axis: axis, spacing: spacing, count: count, id: id, alignment: cross(), memory: memory) { i in
             let graph = ViewGraph.current
-            _ = graph?.enter(id: id(i))
+            _ = graph?.enter(id: identity(i))
             defer { graph?.leave() }
             return OpenCanvasViews.makeNode(view(i), environment: environment)
         }

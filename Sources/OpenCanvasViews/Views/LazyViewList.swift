@@ -25,16 +25,16 @@ struct LazyViewList {
         }
     }
 
-    /// The segment holding item `i`, and its index there.
-    private func locate(_ i: Int) -> (Segment, Int)? {
+    /// The segment holding item `i`, its index there, and the segment's position.
+    private func locate(_ i: Int) -> (Segment, Int, Int)? {
         var rest = i
-        for s in segments {
+        for (k, s) in segments.enumerated() {
             let n: Int
             switch s {
             case .items(let items): n = items.count
             case .generated(let count, _, _, _): n = count
             }
-            if rest < n { return (s, rest) }
+            if rest < n { return (s, rest, k) }
             rest -= n
         }
         return nil
@@ -42,27 +42,41 @@ struct LazyViewList {
 
     /// Item `i` (made now).
     func item(_ i: Int) -> ViewListItem? {
-        guard let (segment, j) = locate(i) else { return nil }
+        guard let (segment, j, _) = locate(i) else { return nil }
         switch segment {
         case .items(let items): return items[j]
         case .generated(_, _, let item, _): return item(j)
         }
     }
 
-    /// The identity of item `i`: its id, else its position.
+    /// The id of item `i` as the user gave it (a `ForEach` element's id), else
+    /// its position: what `scrollTo` looks for.
     func id(_ i: Int) -> AnyHashable {
-        guard let (segment, j) = locate(i) else { return AnyHashable(i) }
+        guard let (segment, j, _) = locate(i) else { return AnyHashable(i) }
         switch segment {
         case .items(let items): return items[j].id ?? AnyHashable(i)
         case .generated(_, let id, _, _): return id(j)
         }
     }
 
-    /// The delete and move actions of the `ForEach` item `i` belongs to, and
-    /// its index in that `ForEach`.
-    func edit(_ i: Int) -> (ListEditActions, Int)? {
-        guard let (segment, j) = locate(i), case .generated(_, _, _, let edit?) = segment else { return nil }
-        return (edit, j)
+    /// The identity item `i`'s views are made under: its id (or its place
+    /// among the static views of its segment) with the segment it is in, so
+    /// that two `ForEach`es with the same ids, or a static view and an element,
+    /// are different views, and a static view after a `ForEach` keeps its
+    /// identity when the `ForEach` grows.
+    func identity(_ i: Int) -> AnyHashable {
+        guard let (segment, j, k) = locate(i) else { return AnyHashable(["end", AnyHashable(i)]) }
+        switch segment {
+        case .items(let items): return AnyHashable([AnyHashable(k), items[j].id ?? AnyHashable("#\(j)")])
+        case .generated(_, let id, _, _): return AnyHashable([AnyHashable(k), id(j)])
+        }
+    }
+
+    /// The delete and move actions of the `ForEach` item `i` belongs to, its
+    /// index in that `ForEach`, and the `ForEach`'s count.
+    func edit(_ i: Int) -> (actions: ListEditActions, index: Int, count: Int)? {
+        guard let (segment, j, _) = locate(i), case .generated(let count, _, _, let edit?) = segment else { return nil }
+        return (edit, j, count)
     }
 }
 
@@ -95,6 +109,24 @@ extension TupleView: LazyViewListProducing {
             list.segments += OpenCanvasViews.lazyViewList(v).segments
         }
         return list
+    }
+}
+
+extension Optional: LazyViewListProducing where Wrapped: View {
+    func lazyViewList() -> LazyViewList {
+        switch self {
+        case .some(let v): return OpenCanvasViews.lazyViewList(v)
+        case .none: return LazyViewList()
+        }
+    }
+}
+
+extension _ConditionalContent: LazyViewListProducing {
+    func lazyViewList() -> LazyViewList {
+        switch storage {
+        case .trueContent(let v): return OpenCanvasViews.lazyViewList(v)
+        case .falseContent(let v): return OpenCanvasViews.lazyViewList(v)
+        }
     }
 }
 

@@ -66,7 +66,10 @@ extension ScrollView: PrimitiveView {
             scroll.scroll(by: v.translation)
         }
         drag.onEnded.append { [weak scroll] _ in scroll?.endDrag() }
-        environment.scrollTargets?.scrollViews.append(WeakScrollNode(node: scroll))
+        if let targets = environment.scrollTargets {
+            targets.scrollViews.removeAll { $0.node == nil }
+            targets.scrollViews.append(WeakScrollNode(node: scroll))
+        }
         return GestureNode(child: scroll, recognizer: drag, priority: .normal)
     }
 }

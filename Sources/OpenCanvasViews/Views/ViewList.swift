@@ -39,7 +39,18 @@ extension ModifiedContent: TagReading {
 func viewListItems(_ view: any View) -> [ViewListItem] {
     if let list = view as? any ViewListProducing { return list.viewListItems() }
     if view is EmptyView { return [] }
-    return [ViewListItem(view: view, tag: (view as? TagReading)?.tagValue, id: nil)]
+    return [ViewListItem(view: view, tag: (view as? TagReading)?.tagValue ?? bodyReading(view, as: TagReading.self)?.tagValue,
+                         id: nil)]
+}
+
+/// What a composed view's body says about it (its tag, its tab item), for a
+/// view whose own value carries none: `Tab().tag(1)` written inside `Tab`'s
+/// body, as SwiftUI reads it through a single view's body. The body is
+/// evaluated to read it (outside the graph: its state at its initial values).
+@MainActor
+func bodyReading<V: View, R>(_ view: V, as type: R.Type) -> R? {
+    guard V.Body.self != Never.self, !(view is any PrimitiveView) else { return nil }
+    return view.body as? R
 }
 
 extension TupleView: ViewListProducing {
@@ -75,9 +86,18 @@ extension _ConditionalContent: ViewListProducing {
 
 extension ForEach: ViewListProducing {
     func viewListItems() -> [ViewListItem] {
-        data.flatMap { element -> [ViewListItem] in
+        let graph = ViewGraph.current
+        return data.flatMap { element -> [ViewListItem] in
             let id = AnyHashable(element[keyPath: self.id])
-            return OpenCanvasViews.viewListItems(content(element)).map {
+            // Read for the body being built (a primitive container reads its
+            // content after that body returned).
+            let view: Content
+            if let graph, let body = graph.currentBody {
+                view = graph.reading(as: body) { content(element) }
+            } else {
+                view = content(element)
+            }
+            return OpenCanvasViews.viewListItems(view).map {
                 ViewListItem(view: $0.view, tag: $0.tag ?? id, id: id)
             }
         }
