@@ -235,6 +235,42 @@ private let xvfbInstalled = FileManager.default.isExecutableFile(atPath: "/usr/b
         #expect(typed.text == "oKé")
     }
 
+    @Test func controlsAndASheetWorkInTheWindow() throws {
+        let display = try #require(VirtualDisplay())
+        final class Seen { var on = false; var shape = 0; var sheet = false }
+        let seen = Seen()
+        struct Panel: View {
+            @State var on = false
+            @State var shape = 0
+            @State var showsSheet = false
+            let seen: Seen
+            var body: some View {
+                VStack(spacing: 12) {
+                    Toggle("Grid", isOn: $on)
+                    Picker("Shape", selection: $shape) { Text("A").tag(0); Text("B").tag(1) }.pickerStyle(.segmented)
+                    Button("Open") { showsSheet = true }
+                }
+                .padding(10)
+                .frame(maxHeight: .infinity, alignment: .top)
+                .onChange(of: on) { _, v in seen.on = v }
+                .onChange(of: shape) { _, v in seen.shape = v }
+                .sheet(isPresented: $showsSheet) { Text("Sheet").onAppear { seen.sheet = true } }
+            }
+        }
+        let window = try #require(WindowHost(size: CGSize(width: 240, height: 200), display: display.name) {
+            Panel(seen: seen)
+        })
+        let deadline = Date().addingTimeInterval(4)
+        while window.renderCount == 0, Date() < deadline { window.processEvents(timeout: 0.02) }
+        // The switch is the row's trailing 51 points (the row is 220 wide from x 10); the
+        // segments share the 220 points below it; the button is centred under them.
+        window.sendClick(at: CGPoint(x: 230 - 25, y: 10 + 15.5))
+        window.sendClick(at: CGPoint(x: 10 + 220 * 0.75, y: 10 + 31 + 12 + 16))
+        window.sendClick(at: CGPoint(x: 120, y: 10 + 31 + 12 + 32 + 12 + 11))
+        while !(seen.on && seen.shape == 1 && seen.sheet), Date() < deadline { window.processEvents(timeout: 0.02) }
+        #expect(seen.on && seen.shape == 1 && seen.sheet)
+    }
+
     @Test func escapeEndsTheWindow() throws {
         let display = try #require(VirtualDisplay())
         let window = try #require(WindowHost(size: CGSize(width: 30, height: 30), display: display.name) { Color.red })
