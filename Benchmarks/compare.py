@@ -7,6 +7,11 @@ are faster). The summary gives, per peer and group of cells (Solid fills, Linear
 extra Radial and Conic styles, the blur, the text cell), the geometric mean of those
 ratios and the cells where the peer is faster.
 
+When Blend2D's harness is among the files (engines "blend2d" and "blend2d-nojit"), it
+also prints every engine's time relative to Blend2D with its JIT over SCENES.md's 54 cells
+(geometric means over all of them, per size and per style) and OpenCanvas's ratio per test:
+the table issue 18 measures progress by.
+
 usage: compare.py FILE.csv ...
 """
 import sys, math, statistics, collections
@@ -65,5 +70,41 @@ def main():
             g = math.exp(sum(math.log(r) for r in rs) / len(rs))
             print(f"- {group} cells vs {p}: {len(rs)} cells; geometric mean {g:.2f}× faster; "
                   f"slowest cell {min(rs):.2f}×; cells where {p} is faster: {sum(1 for r in rs if r < 1)}")
+    blend2d_table(times, engines)
+
+def blend2d_table(times, engines):
+    """Time relative to Blend2D-JIT over the 54 SCENES.md cells (9 tests × Solid, Linear × 16, 64, 256)."""
+    ref = "blend2d"
+    cells = [(t, style, s) for t in ALL_TESTS for style in ["Solid", "Linear"] for s in [16, 64, 256]]
+    if not all((ref, *c) in times for c in cells):
+        return
+    def med(e, c):
+        return statistics.median(times[(e, *c)])
+    def gmean(rs):
+        return math.exp(sum(math.log(r) for r in rs) / len(rs)) if rs else float("nan")
+    shown = [e for e in engines if all((e, *c) in times for c in cells)]
+    shown.sort(key=lambda e: gmean([med(e, c) / med(ref, c) for c in cells]))
+    print()
+    print("Time relative to Blend2D with its JIT (geometric means over SCENES.md's 54 cells; < 1: faster):")
+    print()
+    groups = [("all 54", lambda c: True), ("16 px", lambda c: c[2] == 16), ("64 px", lambda c: c[2] == 64),
+              ("256 px", lambda c: c[2] == 256), ("Solid", lambda c: c[1] == "Solid"), ("Linear", lambda c: c[1] == "Linear")]
+    print("| engine | " + " | ".join(g for g, _ in groups) + " | worst cell |")
+    print("| --- |" + " ---: |" * (len(groups) + 1))
+    for e in shown:
+        row = [gmean([med(e, c) / med(ref, c) for c in cells if f(c)]) for _, f in groups]
+        worst = max(cells, key=lambda c: med(e, c) / med(ref, c))
+        name = f"**{e}**" if e == OURS else e
+        print(f"| {name} | " + " | ".join(f"{r:.2f}" for r in row) +
+              f" | {med(e, worst) / med(ref, worst):.2f} ({worst[0]} {worst[1]} {worst[2]}) |")
+    if OURS in shown:
+        per_test = []
+        for t in ALL_TESTS:
+            rs = [med(OURS, c) / med(ref, c) for c in cells if c[0] == t]
+            per_test.append((gmean(rs), t))
+        per_test.sort(reverse=True)
+        print()
+        print(f"By test ({OURS} ÷ blend2d, geometric mean of its 6 cells): " +
+              ", ".join(f"{t} {r:.2f}" for r, t in per_test))
 
 main()

@@ -7,7 +7,11 @@
 #                                     BENCH_REPEATS (defaults 0.25 and 3, as published),
 #                                     BENCH_DIR (default ../shared/bench), BENCH_CPU (1),
 #                                     BENCH_BASELINE (an older canvas-bench binary, run in the
-#                                     same rounds with its engines renamed "before-…")
+#                                     same rounds with its engines renamed "before-…"),
+#                                     BENCH_BLEND2D and BENCH_ASMJIT (Blend2D and AsmJit
+#                                     checkouts or git directories: Blend2D is built in a
+#                                     scratch folder by Benchmarks/build-blend2d.sh and run
+#                                     with and without its JIT in the same rounds)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROUNDS=${1:-3}
@@ -40,6 +44,16 @@ harnesses=("$ours")
 [ -x "$work/cairo_extra" ] && harnesses+=("$work/cairo_extra")
 [ -x "$work/cairo_text" ] && harnesses+=("$work/cairo_text")
 python3 -c "import skia, PIL" 2>/dev/null && harnesses+=("$work/extra_peers.sh")
+if [ -n "${BENCH_BLEND2D:-}" ] && [ -n "${BENCH_ASMJIT:-}" ]; then
+  if bl=$(Benchmarks/build-blend2d.sh "$BENCH_BLEND2D" "$BENCH_ASMJIT" "$work/bench" 2>>"$work/build.log"); then
+    harnesses+=("$bl")
+    printf '#!/bin/sh\nBENCH_BL_NOJIT=1 exec "%s"\n' "$bl" > "$work/blend2d_nojit.sh"
+    chmod +x "$work/blend2d_nojit.sh"
+    harnesses+=("$work/blend2d_nojit.sh")
+  else
+    echo "note: Blend2D did not build (see $work/build.log)" >&2
+  fi
+fi
 if [ -n "${BENCH_BASELINE:-}" ] && [ -x "$BENCH_BASELINE" ]; then
   printf '#!/bin/sh\n"%s" | sed "s/^opencanvas/before-opencanvas/"\n' "$BENCH_BASELINE" > "$work/baseline.sh"
   chmod +x "$work/baseline.sh"
