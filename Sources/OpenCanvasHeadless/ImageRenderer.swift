@@ -53,4 +53,16 @@ public final class ImageRenderer<Content: View>: ObservableObject {
         return Rasterization.image(of: recorder.list, size: size, scale: scale, opaque: isOpaque, colorMode: colorMode,
                                    renderer: renderer)
     }
+
+    /// The view recorded (on the main actor, as views are), for its pixels to be
+    /// made on another thread or task: `recording.cgImage(scale:)` runs anywhere
+    /// (an OpenCanvas addition; see `RecordedDrawing`).
+    public var recording: RecordedDrawing {
+        var environment = EnvironmentValues()
+        environment.displayScale = scale
+        environment.surfaceColorMode = colorMode
+        environment.colorScheme = colorScheme
+        let (recorder, size) = ViewTree.recordOnce(content, proposal: proposedSize, environment: environment)
+        return RecordedDrawing(list: recorder.list, size: size, isOpaque: isOpaque, colorMode: colorMode)
+    }
 }

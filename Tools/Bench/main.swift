@@ -217,3 +217,4 @@ for (test, style) in cells {
 runBlurCells()
 runTextCells()
 MainActor.assumeIsolated { runFrameCells() }
+runConcurrentCells()
