@@ -93,6 +93,14 @@ struct PickerModel {
         self.select = select
     }
 
+    /// The options as a menu's rows, the selected one checked.
+    var menuRows: [MenuRow] {
+        options.indices.map { i in
+            MenuRow(kind: .action(title: options[i].view, icon: nil, role: nil, checked: isSelected(i),
+                                  action: { select(i) }))
+        }
+    }
+
     /// The selected option's view (nothing when no option matches the selection).
     var selectedView: AnyView { selectedIndex.map { options[$0].view } ?? AnyView(EmptyView()) }
 
@@ -101,10 +109,7 @@ struct PickerModel {
 
 extension Picker: MenuRowProducing {
     var menuRows: [MenuRow] {
-        let model = PickerModel(label: AnyView(label), options: viewListItems(content), selection: selection)
-        return [MenuRow(kind: .divider)] + model.options.indices.map { i in
-            MenuRow(kind: .action(title: model.options[i].view, icon: nil, role: nil, checked: model.isSelected(i),
-                                  action: { model.select(i) }))
-        }
+        [MenuRow(kind: .divider)]
+            + PickerModel(label: AnyView(label), options: viewListItems(content), selection: selection).menuRows
     }
 }

@@ -210,10 +210,7 @@ struct MenuPicker: View {
         .accessibilityValue(readingOf: picker.selectedView)
         .accessibilityAddTraits(.isButton)
         .presentation(isPresented: $isOpen, anchored: true) { dismiss in
-            AnyView(MenuPanel(rows: picker.options.indices.map { i in
-                MenuRow(kind: .action(title: picker.options[i].view, icon: nil, role: nil, checked: picker.isSelected(i),
-                                      action: { picker.select(i) }))
-            }, dismiss: dismiss))
+            AnyView(MenuPanel(rows: picker.menuRows, dismiss: dismiss))
         }
     }
 }

@@ -136,9 +136,7 @@ final class NavigationPageNode: ViewNode {
             let (top, bottom, background) = makeChrome(content)
             return BarLayoutNode(top: top, content: content, bottom: bottom, background: background)
         }
-        let layout = chrome as? BarLayoutNode
-        self.layout = layout
-        layout?.resetLayout()
+        layout = chrome as? BarLayoutNode
         chrome.place(in: frame)
     }
 

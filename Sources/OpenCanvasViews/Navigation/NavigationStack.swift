@@ -303,7 +303,7 @@ struct PresentedDestinationModifier: _PrimitiveViewModifier {
             return _ViewOutputs(node)
         }
         let binding = isPresented
-        let shown = graph.currentBody.map { body in graph.reading(as: body) { binding.wrappedValue } } ?? binding.wrappedValue
+        let shown = graph.readingForCurrentBody { binding.wrappedValue }
         let state = graph.slot(graph.key("destination")) { PresentedDestinationState() }
         if shown, state.page == nil {
             // Pushed once this frame is built; popping it (the back button,

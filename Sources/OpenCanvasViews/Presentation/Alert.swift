@@ -161,7 +161,6 @@ struct AlertContainer: View {
     let message: AnyView
     let actions: [ViewListItem]
     let dismiss: DismissAction
-    @Environment(\.tint) private var tint
 
     var body: some View {
         let (buttons, others) = dialogButtons(actions, addsOK: true)
@@ -182,35 +181,20 @@ struct AlertContainer: View {
                 Rectangle().fill(Color.separator).frame(height: 0.5)
                 if ordered.count == 2 {
                     HStack(spacing: 0) {
-                        dialogButton(ordered[0], height: 44)
+                        DialogButtonView(choice: ordered[0], fontSize: 17, height: 44, dismiss: dismiss)
                         Rectangle().fill(Color.separator).frame(width: 0.5, height: 44)
-                        dialogButton(ordered[1], height: 44)
+                        DialogButtonView(choice: ordered[1], fontSize: 17, height: 44, dismiss: dismiss)
                     }
                 } else {
                     ForEach(ordered.indices, id: \.self) { i in
                         if i > 0 { Rectangle().fill(Color.separator).frame(height: 0.5) }
-                        dialogButton(ordered[i], height: 44)
+                        DialogButtonView(choice: ordered[i], fontSize: 17, height: 44, dismiss: dismiss)
                     }
                 }
             }
             .frame(width: 270)
             .background(Color.alertBackground, in: RoundedRectangle(cornerRadius: 14))
         }
-    }
-
-    private func dialogButton(_ b: DialogChoice,
-                              height: CGFloat) -> some View {
-        b.label
-            .font(.system(size: 17, weight: b.role == .cancel ? .semibold : .regular))
-            .foregroundColor(b.role == .destructive ? Color.red : (tint ?? Color.blue))
-            .frame(maxWidth: .infinity, minHeight: height)
-            .contentShape(Rectangle())
-            .onTapGesture {
-                dismiss()
-                b.action()
-            }
-            .accessibilityElement(children: .combine)
-            .accessibilityAddTraits(.isButton)
     }
 }
 
@@ -220,7 +204,6 @@ struct ActionSheetContainer: View {
     let message: AnyView?
     let actions: [ViewListItem]
     let dismiss: DismissAction
-    @Environment(\.tint) private var tint
 
     var body: some View {
         let (buttons, _) = dialogButtons(actions, addsOK: false)
@@ -244,27 +227,37 @@ struct ActionSheetContainer: View {
                     }
                     ForEach(main.indices, id: \.self) { i in
                         if i > 0 { Rectangle().fill(Color.separator).frame(height: 0.5) }
-                        sheetButton(main[i])
+                        DialogButtonView(choice: main[i], fontSize: 20, height: 56, dismiss: dismiss)
                     }
                 }
                 .background(Color.alertBackground, in: RoundedRectangle(cornerRadius: 14))
-                sheetButton(cancel)
+                DialogButtonView(choice: cancel, fontSize: 20, height: 56, dismiss: dismiss)
                     .background(Color.elevatedBackground, in: RoundedRectangle(cornerRadius: 14))
             }
             .padding(.horizontal, 8)
             .padding(.bottom, 10)
         }
     }
+}
 
-    private func sheetButton(_ b: DialogChoice) -> some View {
-        b.label
-            .font(.system(size: 20, weight: b.role == .cancel ? .semibold : .regular))
-            .foregroundColor(b.role == .destructive ? Color.red : (tint ?? Color.blue))
-            .frame(maxWidth: .infinity, minHeight: 56)
+/// A dialog's button: its label in the tint (red when destructive, semibold
+/// when it cancels), across the dialog; a tap dismisses, then runs it.
+struct DialogButtonView: View {
+    let choice: DialogChoice
+    let fontSize: CGFloat
+    let height: CGFloat
+    let dismiss: DismissAction
+    @Environment(\.tint) private var tint
+
+    var body: some View {
+        choice.label
+            .font(.system(size: fontSize, weight: choice.role == .cancel ? .semibold : .regular))
+            .foregroundColor(choice.role == .destructive ? Color.red : (tint ?? Color.blue))
+            .frame(maxWidth: .infinity, minHeight: height)
             .contentShape(Rectangle())
             .onTapGesture {
                 dismiss()
-                b.action()
+                choice.action()
             }
             .accessibilityElement(children: .combine)
             .accessibilityAddTraits(.isButton)

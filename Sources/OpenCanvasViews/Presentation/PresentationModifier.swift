@@ -20,8 +20,7 @@ struct PresentationModifier: _PrimitiveViewModifier {
         let state = graph.slot(graph.key("presentation")) { PresentationState() }
         // Read for the body that holds the modifier: a change evaluates it again.
         let binding = isPresented
-        let shown = graph.currentBody.map { body in graph.reading(as: body) { binding.wrappedValue } }
-            ?? binding.wrappedValue
+        let shown = graph.readingForCurrentBody { binding.wrappedValue }
         if state.wasPresented, !shown, let onDismiss { graph.lifecycles.deferred.append(onDismiss) }
         state.wasPresented = shown
         guard shown else { return _ViewOutputs(node) }
@@ -33,8 +32,7 @@ struct PresentationModifier: _PrimitiveViewModifier {
         // The content closure runs now, after the presenting body returned: what
         // it reads is read for that body (a change redraws the presentation).
         let dismiss = environment.dismiss
-        let view = graph.currentBody.map { body in graph.reading(as: body) { presentation(dismiss) } }
-            ?? presentation(dismiss)
+        let view = graph.readingForCurrentBody { presentation(dismiss) }
         var presented = OpenCanvasViews.makeNode(view, environment: environment)
         if anchored {
             let backdrop = OpenCanvasViews.makeNode(Color.clear.contentShape(Rectangle()).onTapGesture { dismiss() },

@@ -236,6 +236,14 @@ package final class ViewGraph {
 
     func register(_ node: BodyNode) { bodies[node.identity] = node }
 
+    /// Runs `body` as the body being built now, if any (what a primitive view
+    /// or modifier reads after that body returned — a `ForEach`'s content, a
+    /// presentation's binding — is read for that body), else just runs it.
+    func readingForCurrentBody<T>(_ body: () -> T) -> T {
+        guard let reader = currentBody else { return body() }
+        return reading(as: reader, body)
+    }
+
     /// Runs `body` as `reader`: `@State` reads register it, and so do the
     /// `@Observable` properties it reads (marked when they change).
     func reading<T>(as reader: String, _ body: () -> T) -> T {

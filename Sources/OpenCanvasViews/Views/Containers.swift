@@ -155,12 +155,7 @@ extension ForEach: PrimitiveView {
             _ = graph?.enter(id: AnyHashable(element[keyPath: id]))
             // The content closure runs now, after the body that holds the ForEach
             // returned: what it reads is read for that body.
-            let view: Content
-            if let graph, let body = graph.currentBody {
-                view = graph.reading(as: body) { content(element) }
-            } else {
-                view = content(element)
-            }
+            let view = graph?.readingForCurrentBody { content(element) } ?? content(element)
             var node = OpenCanvasViews.makeNode(view, environment: environment)
             if let graph { node = graph.withDefaultTransition(node, key: graph.key("transition")) }
             // One view per element: marked with the element's id (`scrollTo` finds it).

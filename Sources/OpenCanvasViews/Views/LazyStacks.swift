@@ -98,13 +98,18 @@ enum VisibleRegion {
 /// The sizes a lazy stack measured for its rows (by position), kept across frames.
 @MainActor
 final class LazyStackMemory {
-    var sizes: [CGFloat] = []
-    var measured: [Bool] = []
+    private(set) var sizes: [CGFloat] = []
+    private(set) var measured: [Bool] = []
     var crossSize: CGFloat = 0
+    /// The sum and number of the sizes measured, kept as they change (the
+    /// estimate is asked for at every layout of a list of any length).
+    private var measuredTotal: CGFloat = 0
+    private var measuredCount = 0
 
     func resize(_ count: Int) {
         guard sizes.count != count else { return }
         if count < sizes.count {
+            for i in count..<sizes.count where measured[i] { forget(i) }
             sizes.removeLast(sizes.count - count)
             measured.removeLast(measured.count - count)
         } else {
@@ -113,15 +118,25 @@ final class LazyStackMemory {
         }
     }
 
-    /// The size counted for a row never made: the average of those made, or 44.
-    var estimate: CGFloat {
-        var total: CGFloat = 0, n = 0
-        for (i, m) in measured.enumerated() where m {
-            total += sizes[i]
-            n += 1
-        }
-        return n > 0 ? total / CGFloat(n) : 44
+    /// Notes row `i`'s measured size.
+    func record(_ size: CGFloat, at i: Int) {
+        if measured[i] { forget(i) }
+        sizes[i] = size
+        measured[i] = true
+        measuredTotal += size
+        measuredCount += 1
     }
+
+    private func forget(_ i: Int) {
+        measuredTotal -= sizes[i]
+        measuredCount -= 1
+    }
+
+    /// The size counted for a row never made: the average of those made, or 44.
+    var estimate: CGFloat { measuredCount > 0 ? measuredTotal / CGFloat(measuredCount) : 44 }
+
+    /// The length of all rows, those not made at `estimate`, without the spacing.
+    var totalLength: CGFloat { measuredTotal + CGFloat(sizes.count - measuredCount) * estimate }
 }
 
 /// A lazy stack: its rows are made at placement, only those in the visible
@@ -178,10 +193,7 @@ final class LazyStackNode: ViewNode {
     /// The total length along the axis, rows not yet made counted at the estimate.
     private var mainLength: CGFloat {
         guard count > 0 else { return 0 }
-        let estimate = memory.estimate
-        var total: CGFloat = 0
-        for i in 0..<count { total += memory.measured[i] ? memory.sizes[i] : estimate }
-        return total + spacing * CGFloat(count - 1)
+        return memory.totalLength + spacing * CGFloat(count - 1)
     }
 
     override func sizeThatFits(_ p: ProposedViewSize) -> CGSize {
@@ -216,8 +228,7 @@ final class LazyStackNode: ViewNode {
                 let proposal = axis == .vertical ? ProposedViewSize(width: crossFrame, height: nil)
                                                  : ProposedViewSize(width: nil, height: crossFrame)
                 let size = node.measure(proposal)
-                memory.sizes[i] = main(size)
-                memory.measured[i] = true
+                memory.record(main(size), at: i)
                 memory.crossSize = max(memory.crossSize, cross(size))
                 let rect: CGRect
                 if axis == .vertical {

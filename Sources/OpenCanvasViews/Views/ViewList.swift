@@ -91,12 +91,7 @@ extension ForEach: ViewListProducing {
             let id = AnyHashable(element[keyPath: self.id])
             // Read for the body being built (a primitive container reads its
             // content after that body returned).
-            let view: Content
-            if let graph, let body = graph.currentBody {
-                view = graph.reading(as: body) { content(element) }
-            } else {
-                view = content(element)
-            }
+            let view = graph?.readingForCurrentBody { content(element) } ?? content(element)
             return OpenCanvasViews.viewListItems(view).map {
                 ViewListItem(view: $0.view, tag: $0.tag ?? id, id: id)
             }
