@@ -17,6 +17,9 @@ cd "$(dirname "$0")/.."
 ROUNDS=${1:-3}
 export BENCH_COUNT_SCALE=${BENCH_COUNT_SCALE:-0.25}
 export BENCH_REPEATS=${BENCH_REPEATS:-3}
+# The table is one core against one core: canvas-bench draws each frame on one thread
+# (OPENCANVAS_RENDER_THREADS=2 … measures bands; see Benchmarks.md, "Every core").
+export OPENCANVAS_RENDER_THREADS=${OPENCANVAS_RENDER_THREADS:-1}
 CPU=${BENCH_CPU:-1}
 SRC=${BENCH_DIR:-../shared/bench}
 work=$(mktemp -d)

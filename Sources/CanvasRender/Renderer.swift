@@ -20,7 +20,7 @@ import CanvasEffects
 /// Strokes are outlined in user space first, so that the pen follows the transform
 /// (an ellipse pen under a non-uniform scale).
 public final class Renderer {
-    private let scan = ScanConverter()
+    let scan = ScanConverter()
     private var edges = EdgeList(clip: PixelRect(x0: 0, y0: 0, x1: 0, y1: 0))
     var spans = SpanBuffer()
     var masked = SpanBuffer()
@@ -38,6 +38,17 @@ public final class Renderer {
     /// Layers nested deeper than this are drawn ungrouped.
     public static let maximumLayerDepth = 64
 
+    /// How many threads may rasterize one frame: the target is split into that many
+    /// horizontal bands, each drawn by its own renderer (see `Renderer+Bands.swift`).
+    /// 1 draws on the calling thread alone. The output is the same byte for byte
+    /// whatever the count.
+    public var threadCount = Renderer.defaultThreadCount
+    /// The renderers of the bands after the first (kept between frames, as this
+    /// renderer's own caches are).
+    var bandRenderers: [Renderer] = []
+    /// While a band draws a shape: the rows it draws (`nil`: all).
+    var rowWindow: Range<Int>?
+
     /// Pixels of filter planes computed so far in this render, and the most one
     /// render may compute: 256 times its target's pixels plus 2²² (a frame of
     /// blurred shapes stays far below; a stream of filters over huge layers, each
@@ -54,9 +65,19 @@ public final class Renderer {
         let device: Transform
         let depth: Int
         var clipCache: [Int32: ClipRegion] = [:]
+        /// For the root pass of a band: the rows of the target it draws. Everything
+        /// is computed as for the whole target (the same edges, clips, layers and
+        /// filters), and only these rows are written.
+        var rows: Range<Int>?
 
-        init(target: RenderTarget, device: Transform, depth: Int) {
-            self.target = target; self.device = device; self.depth = depth
+        init(target: RenderTarget, device: Transform, depth: Int, rows: Range<Int>? = nil) {
+            self.target = target; self.device = device; self.depth = depth; self.rows = rows
+        }
+
+        /// `rect` limited to the pass's rows.
+        func limited(_ rect: PixelRect) -> PixelRect {
+            guard let rows else { return rect }
+            return PixelRect(x0: rect.x0, y0: max(rect.y0, rows.lowerBound), x1: rect.x1, y1: min(rect.y1, rows.upperBound))
         }
     }
 
@@ -77,22 +98,47 @@ public final class Renderer {
 
     /// Renders the list's root layer into `pixmap`. `device` maps the recording's
     /// root space (points) to pixels, usually a scale by the display scale.
-    /// `range` restricts drawing to some of the root layer's items.
-    public func render(_ list: DisplayList, into pixmap: Pixmap, device: Transform, range: Range<Int>? = nil) {
-        startRender(pixels: pixmap.width * pixmap.height)
-        let pass = Pass(target: .rgba8(pixmap), device: device, depth: 0)
-        list.layers[0].items.withUnsafeBufferPointer { items in
-            // Through the raw pointer the item is borrowed in place, not copied.
-            guard let base = items.baseAddress else { return }
-            for i in range ?? items.indices { draw(base[i], list, pass) }
+    /// `range` restricts drawing to some of the root layer's items. With `clear`,
+    /// every pixel is first set to that value (by the bands, each its own rows: a
+    /// new frame's memory is then touched first by the threads that draw it).
+    public func render(_ list: DisplayList, into pixmap: Pixmap, device: Transform, range: Range<Int>? = nil,
+                       clear: UInt32? = nil) {
+        let bands = bandCount(width: pixmap.width, height: pixmap.height)
+        if bands > 1 {
+            return renderInBands(bands, height: pixmap.height) { renderer, rows in
+                if let clear { (pixmap.row(rows.lowerBound)).update(repeating: clear, count: rows.count * pixmap.width) }
+                renderer.renderRoot(list, .rgba8(pixmap), device: device, range: range, rows: rows)
+            }
         }
+        if let clear { pixmap.clear(to: clear) }
+        renderRoot(list, .rgba8(pixmap), device: device, range: range, rows: nil)
     }
 
     /// Renders the root layer into a floating-point pixmap (the linear colour modes).
     public func render(_ list: DisplayList, into pixmap: FloatPixmap, extended: Bool, device: Transform) {
-        startRender(pixels: pixmap.width * pixmap.height)
-        let pass = Pass(target: .float(pixmap, extended: extended), device: device, depth: 0)
-        renderLayer(0, list, into: pass)
+        let bands = bandCount(width: pixmap.width, height: pixmap.height)
+        if bands > 1 {
+            return renderInBands(bands, height: pixmap.height) { renderer, rows in
+                renderer.renderRoot(list, .float(pixmap, extended: extended), device: device, range: nil, rows: rows)
+            }
+        }
+        renderRoot(list, .float(pixmap, extended: extended), device: device, range: nil, rows: nil)
+    }
+
+    /// Draws the root layer's items (or those in `range`) into `target`, only rows
+    /// `rows` of it when given.
+    func renderRoot(_ list: DisplayList, _ target: RenderTarget, device: Transform, range: Range<Int>?,
+                    rows: Range<Int>?) {
+        startRender(pixels: target.bounds.width * target.bounds.height)
+        let pass = Pass(target: target, device: device, depth: 0, rows: rows)
+        list.layers[0].items.withUnsafeBufferPointer { items in
+            // Through the raw pointer the item is borrowed in place, not copied.
+            guard let base = items.baseAddress else { return }
+            // Clamped: a stale range (items removed since) draws what is there.
+            let all = items.indices
+            let drawn = range.map { $0.clamped(to: all) } ?? all
+            for i in drawn { draw(base[i], list, pass) }
+        }
     }
 
     private func startRender(pixels: Int) {
@@ -130,6 +176,11 @@ public final class Renderer {
         let t = item.transform.concatenating(pass.device)
         guard t.isFinite else { return Diagnostics.report(.nonFiniteTransform) }
         let bounds = region.bounds
+        if let rows = pass.rows {
+            // A band skips what lies wholly above or below its rows.
+            let reach = deviceBounds(geometry, operation, t)
+            if reach.isFinite, reach.maxY <= Double(rows.lowerBound) || reach.minY >= Double(rows.upperBound) { return }
+        }
 
         // A solid source-over rectangle under a scale-and-translate transform,
         // unmasked, on the 8-bit surface: composited straight from its separable
@@ -140,14 +191,23 @@ public final class Renderer {
             let device = r.transformed(by: t)
             guard device.isFinite else { return Diagnostics.report(.nonFinitePath) }
             let alpha = min(max(item.opacity.isNaN ? 0 : item.opacity, 0), 1)
-            if let box = PixelBox(device, clip: bounds, antialiased: aa) {
+            // Rows are cut at whole pixels: each row's coverage stays as it is.
+            if let box = PixelBox(device, clip: pass.limited(bounds), antialiased: aa) {
                 Compositor.fill(box, color: PremultipliedColor(red: c.r, green: c.g, blue: c.b, alpha: c.a * alpha),
                                 into: pixmap)
             }
             return
         }
         spans.removeAll()
-        coverage(geometry, operation, t, clip: bounds, into: &spans)
+        if let rows = pass.rows {
+            rowWindow = rows
+            scan.rows = rows
+            coverage(geometry, operation, t, clip: bounds, into: &spans)
+            rowWindow = nil
+            scan.rows = nil
+        } else {
+            coverage(geometry, operation, t, clip: bounds, into: &spans)
+        }
         if spans.isEmpty { return }
         let isMasked: Bool
         if case .mask(let mask) = region {
@@ -157,10 +217,12 @@ public final class Renderer {
         } else {
             isMasked = false
         }
-        // Conic gradients size their table by the painted area; nothing else needs it.
+        // Conic gradients size their table by the painted area (the shape's box in
+        // the clip: the same for every band); nothing else needs it.
         var area: PixelRect? = nil
         if case .gradient(let g) = item.paint, case .conic = g.geometry {
-            area = Renderer.extent(of: isMasked ? masked : spans)
+            let reach = deviceBounds(geometry, operation, t)
+            if reach.isFinite { area = PixelRect(covering: reach, within: bounds) }
         }
         if isMasked {
             composite(masked, item.paint, userToDevice: t, item, pass, area: area)
@@ -260,6 +322,8 @@ public final class Renderer {
             bounds = bounds.intersection(box)
             guard !bounds.isEmpty else { return }
         }
+        // A band skips a layer wholly outside its rows (it composites only those).
+        guard !pass.limited(bounds).isEmpty else { return }
         guard let layer = renderLayerContent(id, list, pass, bounds: bounds, ungroupedItem: item) else { return }
         compositeLayer(layer, origin: (bounds.x0, bounds.y0), item, pass, region)
         release(layer)
@@ -333,7 +397,8 @@ public final class Renderer {
                                   y1: origin.1 + layer.bounds.height)
         // Where a transparent source leaves the destination alone, only the layer's
         // own rectangle needs compositing; otherwise the whole clip region.
-        let area = mode.transparentSourceKeepsDestination ? region.bounds.intersection(layerRect) : region.bounds
+        let area = pass.limited(mode.transparentSourceKeepsDestination ? region.bounds.intersection(layerRect)
+                                                                       : region.bounds)
         guard !area.isEmpty else { return }
         switch pass.target {
         case .rgba8(let pixmap):
@@ -394,11 +459,15 @@ public final class Renderer {
             || deviceBounds.minX >= clipRect.maxX || deviceBounds.maxX <= clipRect.minX { return }
 
         if case .rect(let r) = geometry, t.isScaleTranslate {
-            RectCoverage.fill(r.transformed(by: t), clip: clip, antialiased: antialiased, into: &out)
+            // Rows cut at whole pixels keep their coverage.
+            let rows = rowWindow.map { PixelRect(x0: clip.x0, y0: max(clip.y0, $0.lowerBound), x1: clip.x1,
+                                                 y1: min(clip.y1, $0.upperBound)) } ?? clip
+            if !rows.isEmpty { RectCoverage.fill(r.transformed(by: t), clip: rows, antialiased: antialiased, into: &out) }
             return
         }
         if case .glyphs(let run) = geometry, rule == .nonZero,
            fillGlyphsFromCache(run, t, antialiased: antialiased, clip: clip, into: &out) {
+            if let rows = rowWindow { out.keepRows(rows) }
             return
         }
         edges.reset(clip: clip)
@@ -415,6 +484,7 @@ public final class Renderer {
             scan.fill(&edges, rule: rule, into: &out)
         } else {
             AliasedScan.fill(&edges, rule: rule, into: &out)
+            if let rows = rowWindow { out.keepRows(rows) }
         }
     }
 
@@ -463,6 +533,7 @@ public final class Renderer {
             scan.fill(&edges, rule: .nonZero, into: &out)
         } else {
             AliasedScan.fill(&edges, rule: .nonZero, into: &out)
+            if let rows = rowWindow { out.keepRows(rows) }
         }
     }
 }

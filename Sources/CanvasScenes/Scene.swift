@@ -40,12 +40,14 @@ public struct Scene: Sendable {
         Canvas(renderer: draw).frame(width: size.width, height: size.height)
     }
 
-    /// The scene rendered at `scale` pixels per point.
+    /// The scene rendered at `scale` pixels per point (with `threads` threads,
+    /// or the default).
     @MainActor
-    public func image(scale: CGFloat = 2) -> CGImage? {
+    public func image(scale: CGFloat = 2, threads: Int? = nil) -> CGImage? {
         func render<V: View>(_ v: V) -> CGImage? {
             let renderer = ImageRenderer(content: v.frame(width: size.width, height: size.height))
             renderer.scale = scale
+            if let threads { renderer.threadCount = threads }
             return renderer.cgImage
         }
         if let content { return render(content()) }

@@ -46,6 +46,13 @@ public final class HeadlessHost<Content: View> {
     private var root: ViewNode? { tree.root }
     /// Kept across frames: glyph masks and scratch buffers outlive the frame.
     private let renderers = RendererPool()
+
+    /// How many threads rasterize each frame (an OpenCanvas addition): the frame
+    /// is cut into that many horizontal bands drawn at once. By default the
+    /// machine's processors (at most 8), or `OPENCANVAS_RENDER_THREADS` when set;
+    /// 1 draws on one thread. The pixels are the same byte for byte whatever the
+    /// count; small frames are drawn on one thread anyway.
+    public var threadCount: Int = Renderer.defaultThreadCount
     private var image: CGImage?
     private var lastTap: (date: Date, point: CGPoint, count: Int)?
     private let hover = HoverTracker()
@@ -114,7 +121,7 @@ public final class HeadlessHost<Content: View> {
         renderCount += 1
         return RecordedFrame(list: recorder.list, size: size, scale: scale,
                              asynchronous: recorder.allowsAsynchronousRasterizing, number: renderCount,
-                             renderers: renderers)
+                             renderers: renderers, threads: threadCount)
     }
 
     /// Makes a frame's pixels the current image.
@@ -331,9 +338,11 @@ package struct RecordedFrame: Sendable {
     package let number: Int
     /// The host's renderers (a frame rasterized on a worker takes one of its own).
     let renderers: RendererPool
+    /// The threads it is rasterized with (`HeadlessHost.threadCount`).
+    let threads: Int
 
     package func rasterize() -> CGImage {
-        renderers.withRenderer { renderer in
+        renderers.withRenderer(threads: threads) { renderer in
             Rasterization.image(of: list, size: size, scale: scale, opaque: false, colorMode: .nonLinear,
                                 renderer: renderer)
         }

@@ -32,6 +32,13 @@ public final class ImageRenderer<Content: View>: ObservableObject {
     /// addition, like `.environment(\.colorScheme, …)` on the content).
     public var colorScheme: ColorScheme = .light { willSet { objectWillChange.send() } }
 
+    /// How many threads rasterize the image (an OpenCanvas addition): it is cut
+    /// into that many horizontal bands drawn at once. By default the machine's
+    /// processors (at most 8), or `OPENCANVAS_RENDER_THREADS` when set; 1 draws
+    /// on the calling thread alone. The pixels are the same byte for byte whatever
+    /// the count; small images are drawn on one thread anyway.
+    public var threadCount: Int = Renderer.defaultThreadCount { willSet { objectWillChange.send() } }
+
     /// Kept between images: its glyph cache and scratch buffers stay warm.
     private let renderer = Renderer()
 
@@ -50,6 +57,7 @@ public final class ImageRenderer<Content: View>: ObservableObject {
         environment.surfaceColorMode = colorMode
         environment.colorScheme = colorScheme
         let (recorder, size) = ViewTree.recordOnce(content, proposal: proposedSize, environment: environment)
+        renderer.threadCount = threadCount
         return Rasterization.image(of: recorder.list, size: size, scale: scale, opaque: isOpaque, colorMode: colorMode,
                                    renderer: renderer)
     }

@@ -263,6 +263,13 @@ public final class WindowHost<Content: View> {
     /// Whether a frame is due now (state changed since the last frame).
     public var needsFrame: Bool { host.needsRender }
 
+    /// How many threads rasterize each frame (`HeadlessHost.threadCount`; an
+    /// OpenCanvas addition).
+    public var threadCount: Int {
+        get { host.threadCount }
+        set { host.threadCount = newValue }
+    }
+
     /// The appearance the window's views are drawn in (`.light` by default) unless
     /// a view prefers one; changing it draws the window again.
     public var colorScheme: ColorScheme {

@@ -46,8 +46,10 @@ public enum Diagnostics {
     /// The reports of one `collecting` call, and of the scopes around it.
     private final class Collector: Sendable {
         let parent: Collector?
+        /// Reports stop here (`deferring`).
+        let holds: Bool
         let state = Mutex(State())
-        init(parent: Collector?) { self.parent = parent }
+        init(parent: Collector?, holds: Bool = false) { self.parent = parent; self.holds = holds }
     }
 
     /// The innermost `collecting` scope of the current task (or thread, outside
@@ -56,11 +58,40 @@ public enum Diagnostics {
 
     public static func report(_ kind: Kind, _ message: String? = nil) {
         let text = message ?? kind.rawValue
-        state.withLock { $0.add(kind, text) }
         var collector = scope
         while let c = collector {
             c.state.withLock { $0.add(kind, text) }
+            // A deferring scope keeps its reports until its caller replays them.
+            if c.holds { return }
             collector = c.parent
+        }
+        state.withLock { $0.add(kind, text) }
+    }
+
+    /// Runs `body` and returns what it reported, holding the reports back: they
+    /// reach neither the process's counts nor the enclosing scopes until passed to
+    /// `replay`. The renderer's bands use it: each band reports what it met, and
+    /// the frame reports once what the bands found (not once per band).
+    public static func deferring<R>(_ body: () throws -> R) rethrows -> (result: R, report: Report) {
+        let collector = Collector(parent: nil, holds: true)
+        let result = try $scope.withValue(collector) { try body() }
+        let state = collector.state.withLock { $0 }
+        return (result, Report(counts: state.counts, lastMessage: state.lastMessage))
+    }
+
+    /// Reports again what a `deferring` call held back, from the calling task.
+    public static func replay(_ report: Report) {
+        for kind in Kind.allCases {
+            for _ in 0..<report.count(kind) { Diagnostics.report(kind) }
+        }
+        if let message = report.lastMessage, report.total > 0 {
+            state.withLock { $0.lastMessage = message }
+            var collector = scope
+            while let c = collector {
+                c.state.withLock { $0.lastMessage = message }
+                if c.holds { break }
+                collector = c.parent
+            }
         }
     }
 
@@ -93,5 +124,18 @@ public enum Diagnostics {
 
     public static func reset() {
         state.withLock { $0 = State() }
+    }
+}
+
+extension Diagnostics.Report {
+    /// Per kind, the largest count of `reports`: what the bands of one frame
+    /// found, each band having met the same bad input (an item drawn across
+    /// two bands reports in both, and is one report).
+    public init(largestOf reports: [Diagnostics.Report]) {
+        counts = [:]
+        for r in reports {
+            for (kind, n) in r.counts { counts[kind] = max(counts[kind, default: 0], n) }
+            if r.lastMessage != nil { lastMessage = r.lastMessage }
+        }
     }
 }

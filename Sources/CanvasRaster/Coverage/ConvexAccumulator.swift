@@ -50,13 +50,15 @@ struct ConvexAccumulator {
         }
     }
 
-    mutating func fill(_ edges: EdgeList, into out: inout SpanBuffer) {
+    /// `rows` (whole-pixel y values) limits the rows accumulated and emitted; each
+    /// row's coverage does not depend on which other rows are done.
+    mutating func fill(_ edges: EdgeList, rows: (Double, Double), into out: inout SpanBuffer) {
         let clip = edges.clip
         // Cells cover only the columns the shape's edges touch: a small shape's band
         // stays in the first-level cache whatever the canvas width.
         let (cellLeft, stride, width) = edges.cellColumns
-        let firstRow = clampedInt(edges.minY.rounded(.down), clip.y0, clip.y1)
-        let lastRow = clampedInt(edges.maxY.rounded(.up), clip.y0, clip.y1)
+        let firstRow = clampedInt(max(edges.minY, rows.0).rounded(.down), clip.y0, clip.y1)
+        let lastRow = clampedInt(min(edges.maxY, rows.1).rounded(.up), clip.y0, clip.y1)
         guard lastRow > firstRow else { return }
         let bandRows = max(1, min(lastRow - firstRow, ConvexAccumulator.bandCells / stride))
         ensure(cells: bandRows * stride, rows: bandRows)

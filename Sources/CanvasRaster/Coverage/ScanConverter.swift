@@ -47,6 +47,13 @@ public final class ScanConverter {
     private var workspace = Workspace()
     private var convex = ConvexAccumulator()
 
+    /// The rows whose coverage is wanted (all of them when `nil`). The sweep still
+    /// runs over the whole path from its top, so the rows inside get exactly the
+    /// coverage they get without a window (byte-identical bands: every row's cells
+    /// are summed from edge positions evaluated at that row's own boundaries); rows
+    /// outside accumulate nothing and are not emitted.
+    public var rows: Range<Int>?
+
     public static let crossingWork = 1 << 23
     /// The sweep's estimated edge visits beyond which a fill is accumulated.
     public static let sweepWork = 1 << 25
@@ -64,14 +71,17 @@ public final class ScanConverter {
         guard !edges.isEmpty, !edges.clip.isEmpty else { return }
         // Work on local copies of the buffers (they hold only pointers): the hot loops
         // then touch no class property, so no exclusivity checks run.
+        let window = rows.map { (Double($0.lowerBound), Double($0.upperBound)) } ?? (-.infinity, .infinity)
         if edges.usesConvexPath {
             var c = convex
-            c.fill(edges, into: &out)
+            c.fill(edges, rows: window, into: &out)
             convex = c
             return
         }
         edges.sortByTop()
         var w = workspace
+        w.windowTop = window.0
+        w.windowBottom = window.1
         w.fill(edges, rule: rule, into: &out)
         workspace = w
     }
@@ -140,6 +150,8 @@ private struct Workspace {
     var stride = 0, wordsPerRow = 0, blockTop = 0, blockRows = 0
     var left = 0.0
     var crossingsLeft = 0
+    /// The rows accumulated (`ScanConverter.rows`), as whole-pixel y values.
+    var windowTop = -Double.infinity, windowBottom = Double.infinity
 
     mutating func fill(_ edges: EdgeList, rule: FillRule, into out: inout SpanBuffer) {
         let clip = edges.clip
@@ -179,7 +191,9 @@ private struct Workspace {
         resetBlock()
         var y = Double(firstRow)
         let yEnd = Double(lastRow)
-        while y < yEnd {
+        // Below the window nothing more is accumulated; above it the sweep runs
+        // as without one (crossings there decide the order it reaches the window in).
+        while y < yEnd && y < windowBottom {
             // Pass 1 — events at y: finished edges leave (closing their runs), new ones
             // join; note where the next edge ends.
             var kept = 0
@@ -371,6 +385,10 @@ private struct Workspace {
     /// Accumulates the part of `e` between `ya` and `yb` (inside the current block).
     @inline(__always)
     mutating func accumulateEdge(_ e: Edge, ya: Double, yb: Double, sign: Double) {
+        // Clamped to the window at whole rows: the rows inside see the same
+        // boundary positions as without a window.
+        let ya = max(ya, windowTop), yb = min(yb, windowBottom)
+        guard yb > ya else { return }
         var r = Int(oc_floor_nonneg(ya))
         var y0 = ya
         var x0 = e.x(at: ya) - left

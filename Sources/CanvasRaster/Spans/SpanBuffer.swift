@@ -83,6 +83,18 @@ public struct SpanBuffer {
         return coverage.pointer + offset
     }
 
+    /// Drops the spans outside `rows` (their coverage bytes stay, unused).
+    public mutating func keepRows(_ rows: Range<Int>) {
+        let lo = Int32(clamping: rows.lowerBound), hi = Int32(clamping: rows.upperBound)
+        let p = spans.pointer
+        var kept = 0
+        for k in 0..<spans.count where p[k].y >= lo && p[k].y < hi {
+            p[kept] = p[k]
+            kept += 1
+        }
+        spans.resize(kept)
+    }
+
     /// The coverage of every pixel as a dictionary, for tests and debugging.
     public func coverageMap() -> [PixelKey: UInt8] {
         var map: [PixelKey: UInt8] = [:]

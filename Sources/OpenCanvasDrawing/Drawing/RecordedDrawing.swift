@@ -36,10 +36,13 @@ public struct RecordedDrawing: Sendable {
         self.colorMode = colorMode
     }
 
-    /// The drawing's pixels at `scale` pixels per point, rendered on the calling
-    /// thread; `nil` (and a diagnostic) for an impossible size.
-    public func cgImage(scale: CGFloat = 1) -> CGImage? {
-        RecordedDrawing.renderers.withRenderer { renderer in
+    /// The drawing's pixels at `scale` pixels per point, rendered from the calling
+    /// thread; `nil` (and a diagnostic) for an impossible size. `threadCount`
+    /// threads rasterize it, in horizontal bands (by default the machine's
+    /// processors, at most 8, or `OPENCANVAS_RENDER_THREADS`; 1: the calling
+    /// thread alone); the pixels are the same byte for byte whatever the count.
+    public func cgImage(scale: CGFloat = 1, threadCount: Int? = nil) -> CGImage? {
+        RecordedDrawing.renderers.withRenderer(threads: threadCount) { renderer in
             Rasterization.image(of: list, size: size, scale: scale, opaque: isOpaque, colorMode: colorMode,
                                 renderer: renderer)
         }

@@ -36,13 +36,14 @@ package enum Rasterization {
         }
     }
 
+    /// Renders into `pixmap`, whose pixels need not be initialized: every one is
+    /// written (cleared first, by the threads that draw it).
     private static func render(_ list: DisplayList, into pixmap: Pixmap, scale: CGFloat, opaque: Bool,
                                colorMode: ColorRenderingMode, renderer: Renderer) throws {
         let device = Transform.scale(Double(scale), Double(scale))
         switch colorMode {
         case .nonLinear:
-            if opaque { pixmap.clear(to: 0xFF00_0000) }
-            renderer.render(list, into: pixmap, device: device)
+            renderer.render(list, into: pixmap, device: device, clear: opaque ? 0xFF00_0000 : 0)
         case .linear, .extendedLinear:
             let surface = try FloatPixmap(width: pixmap.width, height: pixmap.height)
             if opaque { surface.pixels.update(repeating: SIMD4(0, 0, 0, 1), count: pixmap.width * pixmap.height) }
@@ -59,8 +60,8 @@ package enum Rasterization {
             let count = w * h * 4
             var failure: Error?
             let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+                // Not zeroed here: the renderer clears each band as it draws it.
                 let raw = UnsafeMutableRawBufferPointer(buffer)
-                raw.initializeMemory(as: UInt8.self, repeating: 0)
                 initialized = count
                 do {
                     try Pixmap.withBorrowedMemory(raw, width: w, height: h) { pixmap in

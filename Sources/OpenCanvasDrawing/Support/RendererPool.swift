@@ -20,9 +20,11 @@ package final class RendererPool: Sendable {
 
     package init() {}
 
-    /// Runs `body` with a renderer of the pool's (a new one when all are in use).
-    package func withRenderer<R>(_ body: (Renderer) throws -> R) rethrows -> R {
+    /// Runs `body` with a renderer of the pool's (a new one when all are in use),
+    /// drawing with `threads` threads (the renderer's default when `nil`).
+    package func withRenderer<R>(threads: Int? = nil, _ body: (Renderer) throws -> R) rethrows -> R {
         let taken = idle.withLock { $0.popLast() } ?? UncheckedRenderer(renderer: Renderer())
+        taken.renderer.threadCount = threads ?? Renderer.defaultThreadCount
         defer {
             idle.withLock { renderers in
                 if renderers.count < Self.keep { renderers.append(taken) }
