@@ -4,8 +4,8 @@ import CanvasGeometry
 import Glibc
 #endif
 
-/// One frame on several threads: the target is cut into horizontal bands of equal
-/// height, and each band is drawn by its own renderer (this one for the first, kept
+/// One frame on several threads: the target is cut into horizontal bands of about
+/// equal work (`bandCuts`), and each band is drawn by its own renderer (this one for the first, kept
 /// helpers for the others), all at once.
 ///
 /// Every band plays the whole display list, computing each thing exactly as a
@@ -49,9 +49,73 @@ extension Renderer {
         return min(threads, height / Renderer.minimumBandRows)
     }
 
-    /// Runs `draw` for `count` bands of rows `0 ..< height` at once, band 0 with this
-    /// renderer. What the bands report is reported once, from the calling thread.
-    func renderInBands(_ count: Int, height: Int, _ draw: (Renderer, Range<Int>) -> Void) {
+    /// Where to cut rows `0 ..< height` into `count` bands of about equal work:
+    /// each root item's estimated cost (a set-up charge plus the pixels of its box)
+    /// spread over the rows its box covers, plus the rows' clearing, summed in
+    /// buckets of rows; the cuts fall where the running sum passes each k/count of
+    /// the total. (Drawing confined to the top of a tall frame is then split
+    /// between the bands, not left to the first one.) Returns `count + 1` row
+    /// numbers from 0 to `height`; where the cuts fall does not change the output.
+    func bandCuts(_ count: Int, _ list: DisplayList, device: Transform, width: Int, height: Int,
+                  range: Range<Int>?, clearing: Range<Int>) -> [Int] {
+        let bucketRows = Renderer.minimumBandRows / 2
+        let buckets = (height + bucketRows - 1) / bucketRows
+        var cost = [Double](repeating: 0, count: buckets)
+        // Clearing a pixel costs about a twentieth of drawing one.
+        for k in 0..<buckets {
+            let rows = (k * bucketRows ..< (k + 1) * bucketRows).clamped(to: clearing)
+            cost[k] = Double(width) * Double(rows.count) * 0.05
+        }
+        let H = Double(height), W = Double(width)
+        list.layers[0].items.withUnsafeBufferPointer { items in
+            let drawn = range.map { $0.clamped(to: items.indices) } ?? items.indices
+            for i in drawn {
+                var top = 0.0, bottom = H, left = 0.0, right = W
+                if case .shape(let geometry, let operation) = items[i].content, items[i].filter < 0 {
+                    let t = items[i].transform.concatenating(device)
+                    guard t.isFinite else { continue }
+                    let b = deviceBounds(geometry, operation, t)
+                    if b.isFinite {
+                        top = min(max(b.minY, 0), H); bottom = min(max(b.maxY, 0), H)
+                        left = min(max(b.minX, 0), W); right = min(max(b.maxX, 0), W)
+                    }
+                }
+                // Layers and filtered items: over the whole frame (every band computes them).
+                guard bottom > top else { continue }
+                // A shape's set-up (outline, edges) costs about what a thousand pixels
+                // do; text costs by its glyphs (its box is loose: the face's reach).
+                var total = 1000 + (right - left) * (bottom - top)
+                if case .shape(.glyphs(let run), _) = items[i].content {
+                    total = 1000 + 300 * Double(run.runs.reduce(0) { $0 + $1.glyphs.count })
+                }
+                let first = Int(top) / bucketRows, last = min(Int(bottom) / bucketRows, buckets - 1)
+                let share = total / Double(last - first + 1)
+                for k in first...last { cost[k] += share }
+            }
+        }
+        let sum = cost.reduce(0, +)
+        var cuts = [0]
+        var running = 0.0
+        var k = 0
+        for band in 1..<count {
+            let goal = sum * Double(band) / Double(count)
+            while k < buckets && running + cost[k] <= goal {
+                running += cost[k]
+                k += 1
+            }
+            // At least one bucket per band, and room for the bands after.
+            let row = min(max(k * bucketRows, cuts[cuts.count - 1] + bucketRows), height - (count - band) * bucketRows)
+            cuts.append(max(row, cuts[cuts.count - 1]))
+        }
+        cuts.append(height)
+        return cuts
+    }
+
+    /// Runs `draw` for the bands between consecutive `cuts` at once, the first
+    /// with this renderer. What the bands report is reported once, from the
+    /// calling thread.
+    func renderInBands(_ cuts: [Int], _ draw: (Renderer, Range<Int>) -> Void) {
+        let count = cuts.count - 1
         while bandRenderers.count < count - 1 {
             let helper = Renderer()
             helper.threadCount = 1
@@ -62,7 +126,7 @@ extension Renderer {
         let renderers = [self] + bandRenderers
         reports.withUnsafeMutableBufferPointer { slots in
             withoutActuallyEscaping(draw) { draw in
-                let job = BandJob(renderers: renderers, draw: draw, slots: slots, height: height, count: count)
+                let job = BandJob(renderers: renderers, draw: draw, slots: slots, cuts: cuts)
                 DispatchQueue.concurrentPerform(iterations: count) { band in job.run(band) }
             }
         }
@@ -78,11 +142,10 @@ private struct BandJob: @unchecked Sendable {
     let renderers: [Renderer]
     let draw: (Renderer, Range<Int>) -> Void
     let slots: UnsafeMutableBufferPointer<Diagnostics.Report>
-    let height: Int
-    let count: Int
+    let cuts: [Int]
 
     func run(_ band: Int) {
-        let rows = height * band / count ..< height * (band + 1) / count
+        let rows = cuts[band] ..< cuts[band + 1]
         slots[band] = Diagnostics.deferring { draw(renderers[band], rows) }.report
     }
 }

@@ -99,26 +99,61 @@ public final class Renderer {
     /// Renders the list's root layer into `pixmap`. `device` maps the recording's
     /// root space (points) to pixels, usually a scale by the display scale.
     /// `range` restricts drawing to some of the root layer's items. With `clear`,
-    /// every pixel is first set to that value (by the bands, each its own rows: a
-    /// new frame's memory is then touched first by the threads that draw it).
+    /// the pixels of rows `clearRows` (all rows when `nil`) are first set to that
+    /// value, by the bands, each its own rows (a new frame's memory is then touched
+    /// first by the threads that draw it; a reused frame whose other rows already
+    /// hold the value needs only the rows its last drawing touched cleared).
     public func render(_ list: DisplayList, into pixmap: Pixmap, device: Transform, range: Range<Int>? = nil,
-                       clear: UInt32? = nil) {
+                       clear: UInt32? = nil, clearRows: Range<Int>? = nil) {
+        let toClear = (clearRows ?? 0..<pixmap.height).clamped(to: 0..<pixmap.height)
+        func clearBand(_ rows: Range<Int>) {
+            guard let clear else { return }
+            let r = rows.clamped(to: toClear)
+            if !r.isEmpty { pixmap.row(r.lowerBound).update(repeating: clear, count: r.count * pixmap.width) }
+        }
         let bands = bandCount(width: pixmap.width, height: pixmap.height)
         if bands > 1 {
-            return renderInBands(bands, height: pixmap.height) { renderer, rows in
-                if let clear { (pixmap.row(rows.lowerBound)).update(repeating: clear, count: rows.count * pixmap.width) }
+            let cuts = bandCuts(bands, list, device: device, width: pixmap.width, height: pixmap.height, range: range,
+                                clearing: clear == nil ? 0..<0 : toClear)
+            return renderInBands(cuts) { renderer, rows in
+                clearBand(rows)
                 renderer.renderRoot(list, .rgba8(pixmap), device: device, range: range, rows: rows)
             }
         }
-        if let clear { pixmap.clear(to: clear) }
+        clearBand(0..<pixmap.height)
         renderRoot(list, .rgba8(pixmap), device: device, range: range, rows: nil)
+    }
+
+    /// The rows of a `height`-row target that rendering `list` can change: the
+    /// union of its root items' boxes (everything for layers and filtered items,
+    /// which may cover any pixel of their clip).
+    public func rowsDrawn(by list: DisplayList, device: Transform, height: Int) -> Range<Int> {
+        var top = height, bottom = 0
+        let H = Double(height)
+        let whole = list.layers[0].items.withUnsafeBufferPointer { items -> Bool in
+            for i in items.indices {
+                // Fields read in place: the item (and its geometry's storage) is not copied.
+                guard case .shape(let geometry, let operation) = items[i].content, items[i].filter < 0 else { return true }
+                let t = items[i].transform.concatenating(device)
+                guard t.isFinite else { continue }                        // drawn as nothing
+                let b = deviceBounds(geometry, operation, t)
+                guard b.isFinite else { return true }
+                let y0 = min(max(b.minY.rounded(.down) - 1, 0), H), y1 = min(max(b.maxY.rounded(.up) + 1, 0), H)
+                if y1 > y0 { top = min(top, Int(y0)); bottom = max(bottom, Int(y1)) }
+            }
+            return false
+        }
+        if whole { return 0..<height }
+        return bottom > top ? top..<bottom : 0..<0
     }
 
     /// Renders the root layer into a floating-point pixmap (the linear colour modes).
     public func render(_ list: DisplayList, into pixmap: FloatPixmap, extended: Bool, device: Transform) {
         let bands = bandCount(width: pixmap.width, height: pixmap.height)
         if bands > 1 {
-            return renderInBands(bands, height: pixmap.height) { renderer, rows in
+            let cuts = bandCuts(bands, list, device: device, width: pixmap.width, height: pixmap.height, range: nil,
+                                clearing: 0..<0)
+            return renderInBands(cuts) { renderer, rows in
                 renderer.renderRoot(list, .float(pixmap, extended: extended), device: device, range: nil, rows: rows)
             }
         }

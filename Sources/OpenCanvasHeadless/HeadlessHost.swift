@@ -108,7 +108,10 @@ public final class HeadlessHost<Content: View> {
     public func render() -> CGImage {
         if let frame = recordFrame() {
             let t = DispatchTime.now().uptimeNanoseconds
-            let pixels = frame.rasterize()
+            // The last frame's memory is drawn into when nothing else holds it.
+            let previous = isKnownUniquelyReferenced(&image) ? image : nil
+            image = nil
+            let pixels = frame.rasterize(reusing: previous)
             frameTimings.raster = Double(DispatchTime.now().uptimeNanoseconds - t) / 1e9
             finish(image: pixels)
         }
@@ -341,10 +344,12 @@ package struct RecordedFrame: Sendable {
     /// The threads it is rasterized with (`HeadlessHost.threadCount`).
     let threads: Int
 
-    package func rasterize() -> CGImage {
+    /// The frame's pixels, drawn into `previous`'s memory when it is the host's
+    /// last frame and nothing else refers to it.
+    package func rasterize(reusing previous: CGImage? = nil) -> CGImage {
         renderers.withRenderer(threads: threads) { renderer in
             Rasterization.image(of: list, size: size, scale: scale, opaque: false, colorMode: .nonLinear,
-                                renderer: renderer)
+                                renderer: renderer, reusing: previous)
         }
             ?? CGImage(width: 0, height: 0, premultiplied: [])
     }

@@ -38,6 +38,31 @@ struct BandRenderingTests {
         }
     }
 
+    /// A host draws each frame into its last frame's memory when nothing else
+    /// holds that frame, clearing only the rows the last frame's drawing touched:
+    /// the frames are the same as frames drawn afresh, as content moves and
+    /// leaves rows behind.
+    @Test func aHostReusesItsLastFramesMemory() throws {
+        for scene in [Scenes.particleField, Scenes.analogClock, Scenes.springMarker] {
+            let reusing = HeadlessHost(size: scene.size, scale: 1) { scene.view() }
+            let fresh = HeadlessHost(size: scene.size, scale: 1) { scene.view() }
+            var kept: [CGImage] = []                        // holding them: no reuse
+            var addresses = Set<UInt>()
+            for step in 0..<6 {
+                let date = AnimatedScene.start.addingTimeInterval(Double(step) * 0.7)
+                reusing.date = date
+                fresh.date = date
+                let bytes = reusing.render().rgbaBytes()
+                let base = reusing.render().premultiplied.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+                addresses.insert(base)
+                let image = fresh.render()
+                kept.append(image)
+                #expect(bytes == image.rgbaBytes(), "\(scene.name), step \(step)")
+            }
+            #expect(addresses.count == 1, "\(scene.name): one buffer for every frame")
+        }
+    }
+
     /// Random drawing: each seed a different frame of 30 operations.
     @Test("random drawing", arguments: 0..<15)
     func randomDrawing(_ seed: Int) throws {

@@ -21,7 +21,20 @@ public final class CGImage: @unchecked Sendable {
     public var bytesPerRow: Int { width * 4 }
 
     /// Premultiplied RGBA bytes, row after row.
-    package let premultiplied: [UInt8]
+    package private(set) var premultiplied: [UInt8]
+    /// For a frame rendered by a host: the value its pixels were cleared to and the
+    /// rows its drawing may have changed (every other row holds that value), so the
+    /// next frame can reuse its memory and clear only those rows.
+    package var frameRows: (clear: UInt32, drawn: Range<Int>)?
+
+    /// Gives the bytes to a new frame of the same size, leaving this image empty:
+    /// only for an image nothing else refers to (the host checks).
+    package func surrenderBytes() -> [UInt8] {
+        pixmaps.withLock { $0.removeAll() }
+        var bytes: [UInt8] = []
+        swap(&bytes, &premultiplied)
+        return bytes
+    }
     /// The pixels as engine pixmaps (with halved levels), per orientation, made when
     /// first drawn.
     let pixmaps = Mutex<[Image.Orientation: ImageLevels]>([:])

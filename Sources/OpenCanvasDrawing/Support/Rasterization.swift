@@ -53,11 +53,32 @@ package enum Rasterization {
     }
 
     /// The list rendered into a new image: straight into the image's storage.
+    /// With `reusing` (a host's previous frame that nothing else refers to), its
+    /// memory is drawn into when the size matches, and only the rows its drawing
+    /// touched are cleared: a steady stream of frames allocates no pixels.
     package static func image(of list: DisplayList, size: CGSize, scale: CGFloat, opaque: Bool,
-                              colorMode: ColorRenderingMode = .nonLinear, renderer: Renderer) -> CGImage? {
+                              colorMode: ColorRenderingMode = .nonLinear, renderer: Renderer,
+                              reusing previous: CGImage? = nil) -> CGImage? {
         do {
             let (w, h) = try pixelSize(size, scale: scale).get()
             let count = w * h * 4
+            let clear: UInt32 = opaque ? 0xFF00_0000 : 0
+            if colorMode == .nonLinear, let previous, previous.width == w, previous.height == h,
+               let rows = previous.frameRows, rows.clear == clear {
+                var bytes = previous.surrenderBytes()
+                if bytes.count == count {
+                    let device = Transform.scale(Double(scale), Double(scale))
+                    let drawn = renderer.rowsDrawn(by: list, device: device, height: h)
+                    try bytes.withUnsafeMutableBytes { raw in
+                        try Pixmap.withBorrowedMemory(raw, width: w, height: h) { pixmap in
+                            renderer.render(list, into: pixmap, device: device, clear: clear, clearRows: rows.drawn)
+                        }
+                    }
+                    let image = CGImage(width: w, height: h, premultiplied: bytes)
+                    image.frameRows = (clear, drawn)
+                    return image
+                }
+            }
             var failure: Error?
             let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
                 // Not zeroed here: the renderer clears each band as it draws it.
@@ -73,7 +94,12 @@ package enum Rasterization {
                 }
             }
             if let failure { throw failure }
-            return CGImage(width: w, height: h, premultiplied: bytes)
+            let image = CGImage(width: w, height: h, premultiplied: bytes)
+            if colorMode == .nonLinear {
+                image.frameRows = (clear, renderer.rowsDrawn(by: list, device: Transform.scale(Double(scale), Double(scale)),
+                                                            height: h))
+            }
+            return image
         } catch {
             report(error)
             return nil
