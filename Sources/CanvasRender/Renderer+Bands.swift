@@ -40,6 +40,9 @@ extension Renderer {
     /// costs more than they save.
     static let minimumBandRows = 32
     static let minimumBandedPixels = 1 << 16
+    /// The estimated work (in `bandCuts`' units: about a pixel composited each) below
+    /// which a frame is drawn on one thread: about a third of a millisecond here.
+    static let minimumBandedWork = 300_000.0
 
     /// How many bands a target of `width × height` is drawn in.
     func bandCount(width: Int, height: Int) -> Int {
@@ -55,7 +58,9 @@ extension Renderer {
     /// buckets of rows; the cuts fall where the running sum passes each k/count of
     /// the total. (Drawing confined to the top of a tall frame is then split
     /// between the bands, not left to the first one.) Returns `count + 1` row
-    /// numbers from 0 to `height`; where the cuts fall does not change the output.
+    /// numbers from 0 to `height`, or just `[0, height]` (one band) when the whole
+    /// frame is estimated below `minimumBandedWork`: starting threads then costs
+    /// more than it saves. Where the cuts fall does not change the output.
     func bandCuts(_ count: Int, _ list: DisplayList, device: Transform, width: Int, height: Int,
                   range: Range<Int>?, clearing: Range<Int>) -> [Int] {
         let bucketRows = Renderer.minimumBandRows / 2
@@ -94,6 +99,7 @@ extension Renderer {
             }
         }
         let sum = cost.reduce(0, +)
+        if sum < Renderer.minimumBandedWork { return [0, height] }
         var cuts = [0]
         var running = 0.0
         var k = 0
@@ -116,6 +122,7 @@ extension Renderer {
     /// calling thread.
     func renderInBands(_ cuts: [Int], _ draw: (Renderer, Range<Int>) -> Void) {
         let count = cuts.count - 1
+        if count <= 1 { return draw(self, cuts[0] ..< cuts[cuts.count - 1]) }
         while bandRenderers.count < count - 1 {
             let helper = Renderer()
             helper.threadCount = 1
