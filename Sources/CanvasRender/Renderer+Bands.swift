@@ -72,31 +72,21 @@ extension Renderer {
             cost[k] = Double(width) * Double(rows.count) * 0.05
         }
         let H = Double(height), W = Double(width)
-        list.layers[0].items.withUnsafeBufferPointer { items in
-            let drawn = range.map { $0.clamped(to: items.indices) } ?? items.indices
-            for i in drawn {
-                var top = 0.0, bottom = H, left = 0.0, right = W
-                if case .shape(let geometry, let operation) = items[i].content, items[i].filter < 0 {
-                    let t = items[i].transform.concatenating(device)
-                    guard t.isFinite else { continue }
-                    let b = deviceBounds(geometry, operation, t)
-                    if b.isFinite {
-                        top = min(max(b.minY, 0), H); bottom = min(max(b.maxY, 0), H)
-                        left = min(max(b.minX, 0), W); right = min(max(b.maxX, 0), W)
-                    }
-                }
-                // Layers and filtered items: over the whole frame (every band computes them).
-                guard bottom > top else { continue }
-                // A shape's set-up (outline, edges) costs about what a thousand pixels
-                // do; text costs by its glyphs (its box is loose: the face's reach).
-                var total = 1000 + (right - left) * (bottom - top)
-                if case .shape(.glyphs(let run), _) = items[i].content {
-                    total = 1000 + 300 * Double(run.runs.reduce(0) { $0 + $1.glyphs.count })
-                }
-                let first = Int(top) / bucketRows, last = min(Int(bottom) / bucketRows, buckets - 1)
-                let share = total / Double(last - first + 1)
-                for k in first...last { cost[k] += share }
+        forEachRootBox(list, device: device, range: range) { box, item in
+            // Layers and filtered items: over the whole frame (every band computes them).
+            let top = box.map { min(max($0.minY, 0), H) } ?? 0, bottom = box.map { min(max($0.maxY, 0), H) } ?? H
+            let left = box.map { min(max($0.minX, 0), W) } ?? 0, right = box.map { min(max($0.maxX, 0), W) } ?? W
+            guard bottom > top else { return true }
+            // A shape's set-up (outline, edges) costs about what a thousand pixels
+            // do; text costs by its glyphs (its box is loose: the face's reach).
+            var total = 1000 + (right - left) * (bottom - top)
+            if case .shape(.glyphs(let run), _) = item.pointee.content {
+                total = 1000 + 300 * Double(run.runs.reduce(0) { $0 + $1.glyphs.count })
             }
+            let first = Int(top) / bucketRows, last = min(Int(bottom) / bucketRows, buckets - 1)
+            let share = total / Double(last - first + 1)
+            for k in first...last { cost[k] += share }
+            return true
         }
         let sum = cost.reduce(0, +)
         if sum < Renderer.minimumBandedWork { return [0, height] }
@@ -115,6 +105,29 @@ extension Renderer {
         }
         cuts.append(height)
         return cuts
+    }
+
+    /// Calls `body` with the device box of each root item (those in `range`) whose
+    /// drawing stays inside its box, and with `nil` for the others (layers,
+    /// filtered items, non-finite boxes: they may cover any pixel of their clip);
+    /// unfiltered shapes under a non-finite transform draw nothing and are skipped. The items
+    /// are read in place, not copied. `body` returns false to stop.
+    func forEachRootBox(_ list: DisplayList, device: Transform, range: Range<Int>?,
+                        _ body: (Rect?, UnsafePointer<DrawItem>) -> Bool) {
+        list.layers[0].items.withUnsafeBufferPointer { items in
+            guard let base = items.baseAddress else { return }
+            for i in range.map({ $0.clamped(to: items.indices) }) ?? items.indices {
+                let item = base + i
+                var box: Rect? = nil
+                if case .shape(let geometry, let operation) = item.pointee.content, item.pointee.filter < 0 {
+                    let t = item.pointee.transform.concatenating(device)
+                    guard t.isFinite else { continue }
+                    let b = deviceBounds(geometry, operation, t)
+                    if b.isFinite { box = b }
+                }
+                if !body(box, item) { return }
+            }
+        }
     }
 
     /// Runs `draw` for the bands between consecutive `cuts` at once, the first

@@ -46,8 +46,6 @@ public final class Renderer {
     /// The renderers of the bands after the first (kept between frames, as this
     /// renderer's own caches are).
     var bandRenderers: [Renderer] = []
-    /// While a band draws a shape: the rows it draws (`nil`: all).
-    var rowWindow: Range<Int>?
 
     /// Pixels of filter planes computed so far in this render, and the most one
     /// render may compute: 256 times its target's pixels plus 2²² (a frame of
@@ -130,18 +128,12 @@ public final class Renderer {
     public func rowsDrawn(by list: DisplayList, device: Transform, height: Int) -> Range<Int> {
         var top = height, bottom = 0
         let H = Double(height)
-        let whole = list.layers[0].items.withUnsafeBufferPointer { items -> Bool in
-            for i in items.indices {
-                // Fields read in place: the item (and its geometry's storage) is not copied.
-                guard case .shape(let geometry, let operation) = items[i].content, items[i].filter < 0 else { return true }
-                let t = items[i].transform.concatenating(device)
-                guard t.isFinite else { continue }                        // drawn as nothing
-                let b = deviceBounds(geometry, operation, t)
-                guard b.isFinite else { return true }
-                let y0 = min(max(b.minY.rounded(.down) - 1, 0), H), y1 = min(max(b.maxY.rounded(.up) + 1, 0), H)
-                if y1 > y0 { top = min(top, Int(y0)); bottom = max(bottom, Int(y1)) }
-            }
-            return false
+        var whole = false
+        forEachRootBox(list, device: device, range: nil) { box, _ in
+            guard let box else { whole = true; return false }
+            let y0 = min(max(box.minY.rounded(.down) - 1, 0), H), y1 = min(max(box.maxY.rounded(.up) + 1, 0), H)
+            if y1 > y0 { top = min(top, Int(y0)); bottom = max(bottom, Int(y1)) }
+            return true
         }
         if whole { return 0..<height }
         return bottom > top ? top..<bottom : 0..<0
@@ -211,10 +203,13 @@ public final class Renderer {
         let t = item.transform.concatenating(pass.device)
         guard t.isFinite else { return Diagnostics.report(.nonFiniteTransform) }
         let bounds = region.bounds
-        if let rows = pass.rows {
-            // A band skips what lies wholly above or below its rows.
-            let reach = deviceBounds(geometry, operation, t)
-            if reach.isFinite, reach.maxY <= Double(rows.lowerBound) || reach.minY >= Double(rows.upperBound) { return }
+        // Bands and conic gradients need the shape's device box.
+        var isConic = false
+        if case .gradient(let g) = item.paint, case .conic = g.geometry { isConic = true }
+        let reach = pass.rows != nil || isConic ? deviceBounds(geometry, operation, t) : nil
+        if let rows = pass.rows, let reach, reach.isFinite,
+           reach.maxY <= Double(rows.lowerBound) || reach.minY >= Double(rows.upperBound) {
+            return                                  // a band skips what lies wholly above or below its rows
         }
 
         // A solid source-over rectangle under a scale-and-translate transform,
@@ -234,15 +229,11 @@ public final class Renderer {
             return
         }
         spans.removeAll()
-        if let rows = pass.rows {
-            rowWindow = rows
-            scan.rows = rows
-            coverage(geometry, operation, t, clip: bounds, into: &spans)
-            rowWindow = nil
-            scan.rows = nil
-        } else {
-            coverage(geometry, operation, t, clip: bounds, into: &spans)
-        }
+        // A band's rows window the rasterizers (clip masks, layers and filter
+        // content are rasterized without one).
+        scan.rows = pass.rows
+        coverage(geometry, operation, t, clip: bounds, into: &spans)
+        scan.rows = nil
         if spans.isEmpty { return }
         let isMasked: Bool
         if case .mask(let mask) = region {
@@ -255,10 +246,7 @@ public final class Renderer {
         // Conic gradients size their table by the painted area (the shape's box in
         // the clip: the same for every band); nothing else needs it.
         var area: PixelRect? = nil
-        if case .gradient(let g) = item.paint, case .conic = g.geometry {
-            let reach = deviceBounds(geometry, operation, t)
-            if reach.isFinite { area = PixelRect(covering: reach, within: bounds) }
-        }
+        if isConic, let reach, reach.isFinite { area = PixelRect(covering: reach, within: bounds) }
         if isMasked {
             composite(masked, item.paint, userToDevice: t, item, pass, area: area)
         } else {
@@ -495,14 +483,14 @@ public final class Renderer {
 
         if case .rect(let r) = geometry, t.isScaleTranslate {
             // Rows cut at whole pixels keep their coverage.
-            let rows = rowWindow.map { PixelRect(x0: clip.x0, y0: max(clip.y0, $0.lowerBound), x1: clip.x1,
+            let rows = scan.rows.map { PixelRect(x0: clip.x0, y0: max(clip.y0, $0.lowerBound), x1: clip.x1,
                                                  y1: min(clip.y1, $0.upperBound)) } ?? clip
             if !rows.isEmpty { RectCoverage.fill(r.transformed(by: t), clip: rows, antialiased: antialiased, into: &out) }
             return
         }
         if case .glyphs(let run) = geometry, rule == .nonZero,
            fillGlyphsFromCache(run, t, antialiased: antialiased, clip: clip, into: &out) {
-            if let rows = rowWindow { out.keepRows(rows) }
+            if let rows = scan.rows { out.keepRows(rows) }
             return
         }
         edges.reset(clip: clip)
@@ -519,7 +507,7 @@ public final class Renderer {
             scan.fill(&edges, rule: rule, into: &out)
         } else {
             AliasedScan.fill(&edges, rule: rule, into: &out)
-            if let rows = rowWindow { out.keepRows(rows) }
+            if let rows = scan.rows { out.keepRows(rows) }
         }
     }
 
@@ -568,7 +556,7 @@ public final class Renderer {
             scan.fill(&edges, rule: .nonZero, into: &out)
         } else {
             AliasedScan.fill(&edges, rule: .nonZero, into: &out)
-            if let rows = rowWindow { out.keepRows(rows) }
+            if let rows = scan.rows { out.keepRows(rows) }
         }
     }
 }

@@ -37,13 +37,15 @@ package enum Rasterization {
     }
 
     /// Renders into `pixmap`, whose pixels need not be initialized: every one is
-    /// written (cleared first, by the threads that draw it).
+    /// written (cleared first, by the threads that draw it) — except, in the 8-bit
+    /// mode, rows outside `clearRows` when given, which already hold the clear value.
     private static func render(_ list: DisplayList, into pixmap: Pixmap, scale: CGFloat, opaque: Bool,
-                               colorMode: ColorRenderingMode, renderer: Renderer) throws {
+                               colorMode: ColorRenderingMode, renderer: Renderer,
+                               clearRows: Range<Int>? = nil) throws {
         let device = Transform.scale(Double(scale), Double(scale))
         switch colorMode {
         case .nonLinear:
-            renderer.render(list, into: pixmap, device: device, clear: opaque ? 0xFF00_0000 : 0)
+            renderer.render(list, into: pixmap, device: device, clear: opaque ? 0xFF00_0000 : 0, clearRows: clearRows)
         case .linear, .extendedLinear:
             let surface = try FloatPixmap(width: pixmap.width, height: pixmap.height)
             if opaque { surface.pixels.update(repeating: SIMD4(0, 0, 0, 1), count: pixmap.width * pixmap.height) }
@@ -63,37 +65,24 @@ package enum Rasterization {
             let (w, h) = try pixelSize(size, scale: scale).get()
             let count = w * h * 4
             let clear: UInt32 = opaque ? 0xFF00_0000 : 0
+            // The previous frame's memory when it fits (only the rows its drawing
+            // touched need clearing), else new memory, not zeroed here: the
+            // renderer clears each band as it draws it.
+            var clearRows: Range<Int>? = nil
+            var reused: [UInt8]? = nil
             if colorMode == .nonLinear, let previous, previous.width == w, previous.height == h,
                let rows = previous.frameRows, rows.clear == clear {
-                var bytes = previous.surrenderBytes()
-                if bytes.count == count {
-                    let device = Transform.scale(Double(scale), Double(scale))
-                    let drawn = renderer.rowsDrawn(by: list, device: device, height: h)
-                    try bytes.withUnsafeMutableBytes { raw in
-                        try Pixmap.withBorrowedMemory(raw, width: w, height: h) { pixmap in
-                            renderer.render(list, into: pixmap, device: device, clear: clear, clearRows: rows.drawn)
-                        }
-                    }
-                    let image = CGImage(width: w, height: h, premultiplied: bytes)
-                    image.frameRows = (clear, drawn)
-                    return image
+                let bytes = previous.surrenderBytes()
+                if bytes.count == count { reused = bytes; clearRows = rows.drawn }
+            }
+            // Taken out of `reused`, so the buffer has one owner and is written in place.
+            var bytes = reused.take() ?? [UInt8](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
+            try bytes.withUnsafeMutableBytes { raw in
+                try Pixmap.withBorrowedMemory(raw, width: w, height: h) { pixmap in
+                    try render(list, into: pixmap, scale: scale, opaque: opaque, colorMode: colorMode,
+                               renderer: renderer, clearRows: clearRows)
                 }
             }
-            var failure: Error?
-            let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-                // Not zeroed here: the renderer clears each band as it draws it.
-                let raw = UnsafeMutableRawBufferPointer(buffer)
-                initialized = count
-                do {
-                    try Pixmap.withBorrowedMemory(raw, width: w, height: h) { pixmap in
-                        try render(list, into: pixmap, scale: scale, opaque: opaque, colorMode: colorMode,
-                               renderer: renderer)
-                    }
-                } catch {
-                    failure = error
-                }
-            }
-            if let failure { throw failure }
             let image = CGImage(width: w, height: h, premultiplied: bytes)
             if colorMode == .nonLinear {
                 image.frameRows = (clear, renderer.rowsDrawn(by: list, device: Transform.scale(Double(scale), Double(scale)),
