@@ -106,8 +106,10 @@ let package = Package(
         // MARK: 9 — tools, and the example scenes they and the tests share
         .target(name: "CanvasScenes", dependencies: ["OpenCanvas"]),
         .executableTarget(name: "CanvasGallery", dependencies: ["OpenCanvas", "OpenCanvasWindow", "CanvasScenes"], path: "Tools/Gallery"),
+        // canvas-bench's malloc counter (it replaces malloc in that executable only).
+        .target(name: "CAllocationCounter", path: "Tools/AllocationCounter"),
         .executableTarget(name: "CanvasBench", dependencies: ["OpenCanvas", "CanvasRender", "CanvasPaint", "CanvasEffects", "CanvasCodecs",
-                                                             "CanvasGeometry", "CanvasScenes"],
+                                                             "CanvasGeometry", "CanvasScenes", "CAllocationCounter"],
                           path: "Tools/Bench"),
 
         // MARK: examples

@@ -26,7 +26,7 @@ let ranks: [String: Double] = [
     "OpenCanvas": 8.1, "SwiftUI": 8.15, "OpenCanvasWindow": 8.2, "OpenCanvasTesting": 8.3,
     // 9 tools, examples and test support
     "CanvasScenes": 9, "RenderTesting": 9,
-    "CanvasGallery": 9.1, "CanvasBench": 9.1, "CanvasStress": 9.1, "FirstPicture": 9.1,
+    "CAllocationCounter": 9.05, "CanvasGallery": 9.1, "CanvasBench": 9.1, "CanvasStress": 9.1, "FirstPicture": 9.1,
     // 10 tests
     "CanvasGeometryTests": 10, "CanvasRasterTests": 10, "CanvasPaintTests": 10,
     "OpenCanvasTests": 10, "OpenCanvasWindowTests": 10, "OpenCanvasTestingTests": 10, "DocSampleTests": 10,

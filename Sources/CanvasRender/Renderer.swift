@@ -25,11 +25,16 @@ public final class Renderer {
     var spans = SpanBuffer()
     var masked = SpanBuffer()
     private var outline = OutlineBuffer()
+    private var strokePath = PathData()
     let compositor = SpanCompositor()
     let floatCompositor = FloatCompositor(clampToUnit: true)
     let glyphCache = GlyphCache()
     var glyphScratch: [UInt8] = []
     var glyphPlacements: [GlyphPlacement] = []
+    /// The pixmap that borrows a frame's memory, kept by the rasterizing code
+    /// (`Pixmap.withBorrowedMemory(_:width:height:wrapper:_:)`) for the next frame
+    /// drawn into the same memory.
+    public var frameWrapper: Pixmap?
 
     /// Bytes of layer surfaces alive at the moment; a layer that would take the
     /// total over `layerBudget` is drawn ungrouped (straight into its parent).
@@ -56,12 +61,18 @@ public final class Renderer {
     var filterBudget = Int.max
     static func filterBudget(forPixels pixels: Int) -> Int { pixels.multipliedReportingOverflow(by: 256).partialValue + (1 << 22) }
 
+    /// The root pass of the last render, kept for the next.
+    private var rootPass: Pass?
+    /// What a kept pass holds between renders (a 1 × 1 surface, never drawn).
+    static let noTarget = RenderTarget.rgba8(try! Pixmap(width: 1, height: 1))
+
     /// One layer being drawn into one surface.
     final class Pass {
-        let target: RenderTarget
+        // (Variables so that the root pass is kept from render to render.)
+        var target: RenderTarget
         /// Root space → the target's pixels.
-        let device: Transform
-        let depth: Int
+        var device: Transform
+        var depth: Int
         var clipCache: [Int32: ClipRegion] = [:]
         /// For the root pass of a band: the rows of the target it draws. Everything
         /// is computed as for the whole target (the same edges, clips, layers and
@@ -157,7 +168,21 @@ public final class Renderer {
     func renderRoot(_ list: DisplayList, _ target: RenderTarget, device: Transform, range: Range<Int>?,
                     rows: Range<Int>?) {
         startRender(pixels: target.bounds.width * target.bounds.height)
-        let pass = Pass(target: target, device: device, depth: 0, rows: rows)
+        // The root pass is kept and set again (its clip cache's storage with it);
+        // after the render it lets go of the target.
+        let pass: Pass
+        if let kept = rootPass {
+            pass = kept
+            pass.target = target; pass.device = device; pass.depth = 0; pass.rows = rows
+            pass.clipCache.removeAll(keepingCapacity: true)
+        } else {
+            pass = Pass(target: target, device: device, depth: 0, rows: rows)
+            rootPass = pass
+        }
+        defer {
+            pass.target = Renderer.noTarget
+            pass.clipCache.removeAll(keepingCapacity: true)
+        }
         list.layers[0].items.withUnsafeBufferPointer { items in
             // Through the raw pointer the item is borrowed in place, not copied.
             guard let base = items.baseAddress else { return }
@@ -511,9 +536,25 @@ public final class Renderer {
         }
     }
 
+    /// A shape's path for the stroker: a rectangle, ellipse or rounded rectangle is
+    /// written into storage kept from stroke to stroke.
+    private func strokedPath(_ geometry: Geometry) -> PathData {
+        switch geometry {
+        case .rect(let r):
+            strokePath.removeAll(keepingCapacity: true); strokePath.addRect(r)
+        case .ellipse(let r):
+            strokePath.removeAll(keepingCapacity: true); strokePath.addEllipse(in: r)
+        case .roundedRect(let r, let radii, let style):
+            strokePath.removeAll(keepingCapacity: true); strokePath.addRoundedRect(r, radii: radii, style: style)
+        case .path, .glyphs:
+            return geometry.pathData
+        }
+        return strokePath
+    }
+
     private func stroke(_ geometry: Geometry, _ style: StrokeParameters, _ t: Transform, antialiased: Bool,
                         clip: PixelRect, into out: inout SpanBuffer) {
-        let path = geometry.pathData
+        let path = strokedPath(geometry)
         outline.removeAll()
         var device = t
         if style.width == 0 {

@@ -39,6 +39,9 @@ public final class HeadlessHost<Content: View> {
     /// The last frame's cost in seconds: making and laying out views, recording
     /// their drawing (canvas renderers run here), rasterizing (for the benchmark).
     package private(set) var frameTimings = (layout: 0.0, record: 0.0, raster: 0.0)
+    /// Called between recording a frame and rasterizing it (the benchmark counts
+    /// each part's heap allocations).
+    package var willRasterize: (() -> Void)?
 
     /// The view hierarchy and its frame protocol.
     private let tree: ViewTree
@@ -107,6 +110,7 @@ public final class HeadlessHost<Content: View> {
     /// beyond 16384 pixels) gives an empty image and a diagnostic.
     public func render() -> CGImage {
         if let frame = recordFrame() {
+            willRasterize?()
             let t = DispatchTime.now().uptimeNanoseconds
             // The last frame's memory is drawn into when nothing else holds it.
             let previous = isKnownUniquelyReferenced(&image) ? image : nil

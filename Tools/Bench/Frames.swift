@@ -1,6 +1,7 @@
 import Foundation
 import OpenCanvas
 import CanvasScenes
+import CAllocationCounter
 
 /// Whole frames of the gallery's animated scenes on an iPhone-sized screen
 /// (402 × 874 points at 3×: 1206 × 2622 pixels) through `HeadlessHost`, each frame
@@ -9,6 +10,13 @@ import CanvasScenes
 /// pixel width; count: frames), then the same for its parts: `opencanvas-layout`
 /// (views made and laid out), `opencanvas-record` (drawing recorded, canvas
 /// renderers run), `opencanvas-raster` (pixels). A 60 Hz frame has 16.6 ms.
+/// Then, from a second run of as many frames with the malloc counter on
+/// (`Tools/AllocationCounter`, every thread's allocations): `opencanvas-allocations`
+/// (heap blocks allocated per frame, median and minimum in the time columns),
+/// `opencanvas-raster-allocations` (those made while rasterizing) and
+/// `opencanvas-peak-bytes` (the most bytes a frame held above what was in use when
+/// it began: its transient memory, the frame's pixels excluded when they are reused;
+/// median and maximum).
 @MainActor
 func runFrameCells() {
     let key = "Frame/"
@@ -36,12 +44,31 @@ func runFrameCells() {
             record.append(host.frameTimings.record * 1e9)
             raster.append(host.frameTimings.raster * 1e9)
         }
+        var allocations: [Double] = [], rasterAllocations: [Double] = [], peaks: [Double] = []
+        var beforeRaster = AllocationCounts()
+        host.willRasterize = { beforeRaster = allocation_counter_read() }
+        for _ in 0..<frames {
+            host.date = host.date.addingTimeInterval(step)
+            beforeRaster = AllocationCounts()
+            allocation_counter_start()
+            _ = host.render()
+            let counts = allocation_counter_read()
+            allocation_counter_stop()
+            allocations.append(Double(counts.allocations))
+            rasterAllocations.append(Double(counts.allocations - beforeRaster.allocations))
+            peaks.append(Double(counts.peakBytes))
+        }
+        host.willRasterize = nil
         for (engine, values) in [("opencanvas", total), ("opencanvas-layout", layout), ("opencanvas-record", record),
-                                 ("opencanvas-raster", raster)] {
+                                 ("opencanvas-raster", raster), ("opencanvas-allocations", allocations),
+                                 ("opencanvas-raster-allocations", rasterAllocations)] {
             let sorted = values.sorted()
             print(String(format: "%@,Frame,%@,1206,%d,%.1f,%.1f,%016llx", engine, scene.name, frames,
                          sorted[sorted.count / 2], sorted[0], UInt64(0)))
         }
+        let sortedPeaks = peaks.sorted()
+        print(String(format: "opencanvas-peak-bytes,Frame,%@,1206,%d,%.0f,%.0f,%016llx", scene.name, frames,
+                     sortedPeaks[sortedPeaks.count / 2], sortedPeaks[sortedPeaks.count - 1], UInt64(0)))
         fflush(nil)
     }
 }

@@ -45,6 +45,14 @@ public struct PathData: Hashable, Sendable {
         return points.last
     }
 
+    /// Empties the path; with `keepingCapacity`, its storage stays for the next.
+    public mutating func removeAll(keepingCapacity: Bool) {
+        verbs.removeAll(keepingCapacity: keepingCapacity)
+        points.removeAll(keepingCapacity: keepingCapacity)
+        subpathStart = .zero
+        needsMove = false
+    }
+
     public mutating func reserve(verbs v: Int, points p: Int) {
         verbs.reserveCapacity(v)
         points.reserveCapacity(p)

@@ -110,11 +110,13 @@ extension CornerRadii {
                             bottomRight: nonNegative(bottomRight), bottomLeft: nonNegative(bottomLeft))
         var f = 1.0
         let w = r.width, h = r.height
-        for (a, b, side) in [(c.topLeft.x, c.topRight.x, w), (c.bottomLeft.x, c.bottomRight.x, w),
-                             (c.topLeft.y, c.bottomLeft.y, h), (c.topRight.y, c.bottomRight.y, h)]
-        where a + b > side {
-            f = min(f, side / (a + b))
+        func fit(_ a: Double, _ b: Double, _ side: Double) {
+            if a + b > side { f = min(f, side / (a + b)) }
         }
+        fit(c.topLeft.x, c.topRight.x, w)
+        fit(c.bottomLeft.x, c.bottomRight.x, w)
+        fit(c.topLeft.y, c.bottomLeft.y, h)
+        fit(c.topRight.y, c.bottomRight.y, h)
         if f < 1 {
             c.topLeft = c.topLeft * f; c.topRight = c.topRight * f
             c.bottomRight = c.bottomRight * f; c.bottomLeft = c.bottomLeft * f

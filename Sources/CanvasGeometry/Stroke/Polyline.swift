@@ -98,11 +98,26 @@ extension PathData {
     /// pixels; the pieces of larger curves near `visible` are split out first).
     public func polylines(tolerance: Double, visible: Rect? = nil, halfWidth: Double = 0,
                           maximumSegments: Int = 1 << 12) -> [Polyline] {
+        var lines: [Polyline] = []
+        let count = polylines(tolerance: tolerance, visible: visible, halfWidth: halfWidth,
+                              maximumSegments: maximumSegments, into: &lines)
+        lines.removeSubrange(count...)
+        return lines
+    }
+
+    /// The same polylines written over the first elements of `lines` (returning how
+    /// many): the point and flag arrays of the polylines already there are reused,
+    /// and those past the count are left as they are for next time, so a caller
+    /// that keeps `lines` flattens path after path without allocating.
+    public func polylines(tolerance: Double, visible: Rect? = nil, halfWidth: Double = 0,
+                          maximumSegments: Int = 1 << 12, into lines: inout [Polyline]) -> Int {
         var builder = PolylineBuilder(tolerance: tolerance, visible: visible, halfWidth: halfWidth,
-                                      maximumSegments: maximumSegments)
+                                      maximumSegments: maximumSegments, storage: lines)
+        lines = []
         forEach { builder.add($0) }
         builder.finish(closed: false)
-        return builder.result
+        lines = builder.result
+        return builder.used
     }
 }
 
@@ -112,7 +127,13 @@ private struct PolylineBuilder {
     let visible: Rect?
     let halfWidth: Double
     let maximumSegments: Int
-    var result: [Polyline] = []
+    /// The polylines made (the first `used`), then spare ones whose arrays are
+    /// taken for the next.
+    var result: [Polyline]
+    var used = 0
+    /// Whether `points` and `smooth` are the arrays of `result[used]`, taken at
+    /// the subpath's start (that polyline holds the builder's empty ones meanwhile).
+    var holdsSpare = false
     var points: [Point] = []
     var smooth: [Bool] = []
     var hasSegment = false
@@ -123,7 +144,8 @@ private struct PolylineBuilder {
     var endTangent = Point.zero
     var startTangent = Point.zero
 
-    init(tolerance: Double, visible: Rect?, halfWidth: Double, maximumSegments: Int) {
+    init(tolerance: Double, visible: Rect?, halfWidth: Double, maximumSegments: Int, storage: [Polyline]) {
+        result = storage
         self.maximumSegments = max(1, min(maximumSegments, 1 << 16))
         self.tolerance = tolerance
         self.visible = visible
@@ -159,8 +181,16 @@ private struct PolylineBuilder {
         switch e {
         case .move(let p):
             finish(closed: false)
-            points = [p]
-            smooth = [false]
+            // The next spare polyline's arrays, emptied (their storage kept).
+            if used < result.count {
+                swap(&points, &result[used].points)
+                swap(&smooth, &result[used].smooth)
+                holdsSpare = true
+            }
+            points.removeAll(keepingCapacity: true)
+            smooth.removeAll(keepingCapacity: true)
+            points.append(p)
+            smooth.append(false)
             last = p
         case .line(let p):
             hasSegment = true
@@ -204,29 +234,50 @@ private struct PolylineBuilder {
 
     mutating func finish(closed: Bool) {
         defer {
-            points = []; smooth = []; hasSegment = false
+            hasSegment = false
             endTangent = .zero; startTangent = .zero
         }
-        guard hasSegment, !points.isEmpty else { return }
-        var pts = points
-        var flags = smooth
+        guard hasSegment, !points.isEmpty else {
+            // Nothing to keep: the arrays go back to their spare polyline.
+            points.removeAll(keepingCapacity: true)
+            smooth.removeAll(keepingCapacity: true)
+            if holdsSpare {
+                swap(&points, &result[used].points)
+                swap(&smooth, &result[used].smooth)
+                holdsSpare = false
+            }
+            return
+        }
         var isClosed = closed
-        if isClosed, pts.count > 1, pts.first == pts.last {
-            pts.removeLast()
-            flags.removeLast()
+        if isClosed, points.count > 1, points.first == points.last {
+            points.removeLast()
+            smooth.removeLast()
             // The last element arrives at the start: smooth if it continues into the first.
-            flags[0] = PolylineBuilder.continues(endTangent, startTangent)
-        } else if isClosed, pts.count > 1 {
+            smooth[0] = PolylineBuilder.continues(endTangent, startTangent)
+        } else if isClosed, points.count > 1 {
             // A closing segment: its two ends are smooth where it continues the
             // tangents it meets.
-            let closing = pts[0] - pts[pts.count - 1]
-            flags[flags.count - 1] = PolylineBuilder.continues(endTangent, closing)
-            flags[0] = PolylineBuilder.continues(closing, startTangent)
+            let closing = points[0] - points[points.count - 1]
+            smooth[smooth.count - 1] = PolylineBuilder.continues(endTangent, closing)
+            smooth[0] = PolylineBuilder.continues(closing, startTangent)
         }
-        if pts.count < 3 && isClosed && pts.count == 2 { isClosed = true }
-        if pts.count == 1 { isClosed = false }
-        result.append(Polyline(points: pts, closed: isClosed, direction: lastDirection, smooth: flags,
-                               startTangent: startTangent, endTangent: endTangent))
+        if points.count == 1 { isClosed = false }
+        if holdsSpare {
+            swap(&points, &result[used].points)
+            swap(&smooth, &result[used].smooth)
+            holdsSpare = false
+            result[used].closed = isClosed
+            result[used].direction = lastDirection
+            result[used].startTangent = startTangent
+            result[used].endTangent = endTangent
+        } else {
+            let line = Polyline(points: points, closed: isClosed, direction: lastDirection, smooth: smooth,
+                                startTangent: startTangent, endTangent: endTangent)
+            if used < result.count { result[used] = line } else { result.append(line) }
+            points = []
+            smooth = []
+        }
+        used += 1
     }
 
     // MARK: Curves near what shows
@@ -289,7 +340,7 @@ private struct PolylineBuilder {
         if first == 0 && last == 0 && n < maximumSegments {
             return Flattening.flattenQuad(p0, p1, p2, tolerance: tolerance) { push($0, smooth: true) }
         }
-        for t in PolylineBuilder.parameters(n, first, last) { push(Bezier.quadPoint(p0, p1, p2, t), smooth: true) }
+        PolylineBuilder.forEachParameter(n, first, last) { push(Bezier.quadPoint(p0, p1, p2, $0), smooth: true) }
         push(p2, smooth: true)
     }
 
@@ -304,22 +355,21 @@ private struct PolylineBuilder {
         if first == 0 && last == 0 && n < maximumSegments {
             return Flattening.flattenCubic(p0, p1, p2, p3, tolerance: tolerance) { push($0, smooth: true) }
         }
-        for t in PolylineBuilder.parameters(n, first, last) { push(Bezier.cubicPoint(p0, p1, p2, p3, t), smooth: true) }
+        PolylineBuilder.forEachParameter(n, first, last) { push(Bezier.cubicPoint(p0, p1, p2, p3, $0), smooth: true) }
         push(p3, smooth: true)
     }
 
     /// The parameters of a uniform cut into `n` pieces (ends excluded), with the
-    /// first piece halved `first` times toward 0 and the last `last` times toward 1.
-    static func parameters(_ n: Int, _ first: Int, _ last: Int) -> [Double] {
+    /// first piece halved `first` times toward 0 and the last `last` times toward 1,
+    /// in increasing order (each list is, and the halvings of the first piece stay
+    /// below h, those of the last above 1 − h); no array is made.
+    static func forEachParameter(_ n: Int, _ first: Int, _ last: Int, _ body: (Double) -> Void) {
         let h = 1 / Double(n)
-        var ts: [Double] = []
-        ts.reserveCapacity(n + first + last)
-        for k in stride(from: first, through: 1, by: -1) { ts.append(h * Double.pow2(-k)) }
-        for i in 1..<n { ts.append(Double(i) * h) }
-        for k in stride(from: 1, through: last, by: 1) { ts.append(1 - h * Double.pow2(-k)) }
+        for k in stride(from: first, through: 1, by: -1) { body(h * Double.pow2(-k)) }
+        for i in 1..<max(1, n) { body(Double(i) * h) }
+        for k in stride(from: 1, through: last, by: 1) { body(1 - h * Double.pow2(-k)) }
         // (With one piece, the two ends' halvings meet at ½, which comes twice: the
         // repeated point is dropped when pushed.)
-        return ts.sorted()
     }
 }
 

@@ -11,6 +11,12 @@ public struct OutlineBuffer {
     public var points = ScratchBuffer<Point>(capacity: 256)
     /// The index one past the last point of each contour.
     public var contourEnds = ScratchBuffer<Int32>(capacity: 16)
+    /// The stroker's working storage, kept with the buffer so that a renderer
+    /// stroking frame after frame allocates nothing once it is large enough: the
+    /// polylines (their point arrays reused), the inner wedges of smooth vertices.
+    @usableFromInline var polylines: [Polyline] = []
+    @usableFromInline var wedges = ScratchBuffer<Point>(capacity: 0)
+    @usableFromInline var wedgeSizes = ScratchBuffer<Int32>(capacity: 0)
 
     public init() {}
 
@@ -81,27 +87,34 @@ public enum Stroker {
         // Dashes flatten whole curves (their lengths must stay exact), as finely as
         // fills do, when what shows is known (they are skipped there cheaply).
         let maximumSegments = pattern != nil && visible != nil ? 1 << 16 : 1 << 12
-        var lines = path.polylines(tolerance: flattening, visible: pattern == nil ? visible : nil, halfWidth: hw,
-                                   maximumSegments: maximumSegments)
+        var built = out.polylines
+        out.polylines = []
+        var used = path.polylines(tolerance: flattening, visible: pattern == nil ? visible : nil, halfWidth: hw,
+                                  maximumSegments: maximumSegments, into: &built)
+        defer { out.polylines = built }
         // A bound on the work: past `pointBudget` points, curves are flattened more
         // coarsely. Only absurd transforms get here (a tolerance of 0.1 px under a
         // scale of 10¹⁹ asks for 10¹⁰ segments a curve).
         // (Lines do not get fewer: when coarser curves do not help, it stops.)
-        var count = lines.reduce(0) { $0 + $1.points.count }, tries = 0
+        var count = built[..<used].reduce(0) { $0 + $1.points.count }, tries = 0
         while tries < 8, count > Stroker.pointBudget {
             flattening *= 16
             tries += 1
             let coarser = path.polylines(tolerance: flattening, visible: pattern == nil ? visible : nil, halfWidth: hw,
                                          maximumSegments: maximumSegments)
             let coarserCount = coarser.reduce(0) { $0 + $1.points.count }
-            lines = coarser
+            built = coarser
+            used = coarser.count
             if coarserCount * 4 > count * 3 { break }
             count = coarserCount
         }
+        // Dashes and culled pieces are new polylines (these allocate); the kept
+        // ones stay for the next stroke.
+        var lines = built[..<used]
         if let pattern {
-            lines = Dasher.dash(lines, pattern: pattern, phase: style.dashPhase, visible: visible)
+            lines = Dasher.dash(Array(lines), pattern: pattern, phase: style.dashPhase, visible: visible)[...]
         } else if let visible, !bounds.isInside(visible) {
-            lines = lines.flatMap { $0.culled(to: visible) }
+            lines = lines.flatMap { $0.culled(to: visible) }[...]
         }
         // Only a pen wider than what shows can cover it.
         if let clip, clip.count == 4, 2 * hw >= Stroker.diameter(clip),
@@ -111,7 +124,8 @@ public enum Stroker {
             out.closeContour(from: start)
             return
         }
-        var builder = OutlineBuilder(hw: hw, style: style, tolerance: tolerance)
+        var builder = OutlineBuilder(hw: hw, style: style, tolerance: tolerance, wedges: out.wedges,
+                                     wedgeSizes: out.wedgeSizes)
         for line in lines {
             builder.smooth = line.smooth
             builder.startTangent = line.startTangent
@@ -121,6 +135,9 @@ public enum Stroker {
             }
             builder.flushWedges(into: &out)
         }
+        // (The wedge buffers may have grown: keep them as they are now.)
+        out.wedges = builder.wedges
+        out.wedgeSizes = builder.wedgeSizes
     }
 
     /// The largest distance between two of `points`.
@@ -177,12 +194,18 @@ struct OutlineBuilder {
     var startTangent = Point.zero, endTangent = Point.zero
     /// Inner wedges of smooth vertices, closed fans (count, then points), added as
     /// contours of their own after the polyline's outline.
-    var wedges = ScratchBuffer<Point>(capacity: 0)
+    /// (The buffers are the outline buffer's, shared: see `OutlineBuffer.wedges`.)
+    var wedges: ScratchBuffer<Point>
     /// Arc points the stroke may still make at full precision.
     var arcPointsLeft = 1 << 20
-    var wedgeSizes = ScratchBuffer<Int32>(capacity: 0)
+    var wedgeSizes: ScratchBuffer<Int32>
 
-    init(hw: Double, style: StrokeParameters, tolerance: Double) {
+    init(hw: Double, style: StrokeParameters, tolerance: Double, wedges: ScratchBuffer<Point>,
+         wedgeSizes: ScratchBuffer<Int32>) {
+        self.wedges = wedges
+        self.wedgeSizes = wedgeSizes
+        self.wedges.removeAll()
+        self.wedgeSizes.removeAll()
         self.hw = hw
         self.style = style
         self.tolerance = tolerance

@@ -80,6 +80,26 @@ public final class Pixmap: @unchecked Sendable {
         return try body(pixmap)
     }
 
+    /// The same, with `wrapper` kept by the caller between calls: when it already
+    /// borrows these bytes at this size it is used again (no allocation for a frame
+    /// drawn into the last frame's memory), else it is replaced. A borrowed pixmap
+    /// is only the pointer and the size; the caller keeps it but draws with it only
+    /// inside `body`.
+    public static func withBorrowedMemory<R>(_ bytes: UnsafeMutableRawBufferPointer, width: Int, height: Int,
+                                             wrapper: inout Pixmap?, _ body: (Pixmap) throws -> R) throws -> R {
+        if let error = validate(width: width, height: height) { throw error }
+        guard let base = bytes.baseAddress, bytes.count >= width * height * 4 else {
+            throw SizeError.outOfMemory(width: width, height: height)
+        }
+        let pixels = base.bindMemory(to: UInt32.self, capacity: width * height)
+        if let kept = wrapper, !kept.ownsMemory, kept.pixels == pixels, kept.width == width, kept.height == height {
+            return try body(kept)
+        }
+        let pixmap = Pixmap(borrowing: pixels, width: width, height: height)
+        wrapper = pixmap
+        return try body(pixmap)
+    }
+
     deinit { if ownsMemory { free(pixels) } }
 
     public var bounds: PixelRect { PixelRect(x0: 0, y0: 0, x1: width, y1: height) }

@@ -46,6 +46,8 @@ public struct EdgeList: PathSink {
     public private(set) var edges = ScratchBuffer<Edge>(capacity: 64)
     /// Winding changes on the box's left side, at y: merged into edges by `finish`.
     @usableFromInline var leftEvents = ScratchBuffer<LeftEvent>(capacity: 16)
+    /// The merge sort's other half (`sortByTop`), kept with the list.
+    private var sortScratch = ScratchBuffer<Edge>(capacity: 0)
     public private(set) var clip: PixelRect
     @usableFromInline var L: Double, T: Double, R: Double, B: Double
     @usableFromInline var start = Point.zero
@@ -105,25 +107,53 @@ public struct EdgeList: PathSink {
         return (left, right - left + 2, clip.x1 - left)
     }
 
+    /// Sorts the edges by their top, keeping the order of edges that start on one
+    /// row (the cells' sums, and so the pixels, do not depend on how they are sorted).
     public mutating func sortByTop() {
         let n = edges.count
         let e = edges.pointer
-        if n <= 96 {
-            // Insertion sort: paths arrive in runs of ascending or descending edges, and
-            // for the small edge counts of most shapes this beats the library's sort.
-            for k in 1..<max(1, n) {
+        // Insertion sort on runs of 32 (paths arrive in runs of ascending or
+        // descending edges, and most shapes have fewer edges than a run), then
+        // merges of neighbouring runs through a kept scratch buffer: no allocation.
+        let run = 32
+        var start = 0
+        while start < n {
+            let end = min(start + run, n)
+            var k = start + 1
+            while k < end {
                 let v = e[k]
                 var j = k
-                while j > 0 && e[j - 1].y0 > v.y0 {
+                while j > start && e[j - 1].y0 > v.y0 {
                     e[j] = e[j - 1]
                     j -= 1
                 }
                 e[j] = v
+                k += 1
             }
-        } else {
-            var all = UnsafeMutableBufferPointer(start: e, count: n)
-            all.sort { $0.y0 < $1.y0 }
+            start = end
         }
+        guard n > run else { return }
+        sortScratch.resize(n)
+        var from = e, to = sortScratch.pointer
+        var width = run
+        while width < n {
+            var low = 0
+            while low < n {
+                let mid = min(low + width, n), high = min(low + 2 * width, n)
+                var i = low, j = mid, k = low
+                while i < mid && j < high {
+                    // Left first on ties: stable.
+                    if from[j].y0 < from[i].y0 { to[k] = from[j]; j += 1 } else { to[k] = from[i]; i += 1 }
+                    k += 1
+                }
+                while i < mid { to[k] = from[i]; i += 1; k += 1 }
+                while j < high { to[k] = from[j]; j += 1; k += 1 }
+                low = high
+            }
+            swap(&from, &to)
+            width *= 2
+        }
+        if from != e { e.update(from: from, count: n) }
     }
 
     // MARK: PathSink
@@ -306,24 +336,16 @@ public struct EdgeList: PathSink {
         if x0 >= R && x1 >= R { return }
         if x0 >= L && x0 <= R && x1 >= L && x1 <= R { return push(x0, y0, x1, y1, dir) }
 
-        // Crosses the left or the right side: split where it does.
-        var cuts = (y0, y0, y0, y1)
-        var count = 1
+        // Crosses the left or the right side: split where it does (at most twice;
+        // the cuts kept in a tuple, sorted by hand: no allocation per line).
         let slope = (x1 - x0) / (y1 - y0)
-        for side in [L, R] {
-            let y = y0 + (side - x0) / slope
-            if y > y0 && y < y1 {
-                if count == 1 { cuts.1 = y } else { cuts.2 = y }
-                count += 1
-            }
-        }
-        var ys = [cuts.0, cuts.1, cuts.2]
-        ys.removeSubrange(count...)
-        ys.sort()
-        ys.append(y1)
-        for i in 0..<(ys.count - 1) {
-            let ya = ys[i], yb = ys[i + 1]
-            guard yb > ya else { continue }
+        var cutA = y1, cutB = y1
+        let yL = y0 + (L - x0) / slope, yR = y0 + (R - x0) / slope
+        if yL > y0 && yL < y1 { cutA = yL }
+        if yR > y0 && yR < y1 { if cutA == y1 { cutA = yR } else { cutB = yR } }
+        if cutB < cutA { swap(&cutA, &cutB) }
+        func piece(_ ya: Double, _ yb: Double) {
+            guard yb > ya else { return }
             let xa = x0 + (ya - y0) * slope, xb = x0 + (yb - y0) * slope
             let mid = (xa + xb) / 2
             if mid <= L {
@@ -332,6 +354,9 @@ public struct EdgeList: PathSink {
                 push(min(max(xa, L), R), ya, min(max(xb, L), R), yb, dir)
             }
         }
+        piece(y0, cutA)
+        piece(cutA, cutB)
+        piece(cutB, y1)
     }
 
     /// A vertical run on the box's left side from `y0` to `y1` (merged at `finish`).

@@ -35,6 +35,12 @@ public final class CGImage: @unchecked Sendable {
         swap(&bytes, &premultiplied)
         return bytes
     }
+    /// Takes back bytes of this image's size after they were surrendered (the frame
+    /// drawn into them), so that the image object serves the new frame too.
+    package func restock(_ bytes: [UInt8]) {
+        pixmaps.withLock { $0.removeAll() }
+        premultiplied = bytes
+    }
     /// The pixels as engine pixmaps (with halved levels), per orientation, made when
     /// first drawn.
     let pixmaps = Mutex<[Image.Orientation: ImageLevels]>([:])

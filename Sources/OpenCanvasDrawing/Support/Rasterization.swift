@@ -70,20 +70,29 @@ package enum Rasterization {
             // renderer clears each band as it draws it.
             var clearRows: Range<Int>? = nil
             var reused: [UInt8]? = nil
+            var reusedImage: CGImage? = nil
             if colorMode == .nonLinear, let previous, previous.width == w, previous.height == h,
                let rows = previous.frameRows, rows.clear == clear {
                 let bytes = previous.surrenderBytes()
-                if bytes.count == count { reused = bytes; clearRows = rows.drawn }
+                if bytes.count == count { reused = bytes; clearRows = rows.drawn; reusedImage = previous }
             }
             // Taken out of `reused`, so the buffer has one owner and is written in place.
             var bytes = reused.take() ?? [UInt8](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
             try bytes.withUnsafeMutableBytes { raw in
-                try Pixmap.withBorrowedMemory(raw, width: w, height: h) { pixmap in
+                try Pixmap.withBorrowedMemory(raw, width: w, height: h, wrapper: &renderer.frameWrapper) { pixmap in
                     try render(list, into: pixmap, scale: scale, opaque: opaque, colorMode: colorMode,
                                renderer: renderer, clearRows: clearRows)
                 }
             }
-            let image = CGImage(width: w, height: h, premultiplied: bytes)
+            // The last frame's image object itself, when its memory was reused: the
+            // host made sure nothing else holds it, so no one sees it change.
+            let image: CGImage
+            if let reusedImage {
+                reusedImage.restock(bytes)
+                image = reusedImage
+            } else {
+                image = CGImage(width: w, height: h, premultiplied: bytes)
+            }
             if colorMode == .nonLinear {
                 image.frameRows = (clear, renderer.rowsDrawn(by: list, device: Transform.scale(Double(scale), Double(scale)),
                                                             height: h))

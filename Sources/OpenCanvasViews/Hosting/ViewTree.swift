@@ -18,6 +18,10 @@ package final class ViewTree {
     /// The last frame's cost in seconds: making and laying out views, recording
     /// their drawing (canvas renderers run while recording).
     package private(set) var timings = (layout: 0.0, record: 0.0)
+    /// The frame's recorder, kept from frame to frame: its list's storage is
+    /// reused (a host that still holds the last frame's list, rasterizing it on a
+    /// worker, keeps its own copy: the arrays are copied on write).
+    private let frameRecorder = GraphicsContext.Recorder()
     /// The appearance the kept tree was built in.
     private var builtScheme: ColorScheme?
 
@@ -76,7 +80,9 @@ package final class ViewTree {
         node.place(in: CGRect(x: ((proposal.width ?? 0) - s.width) / 2, y: ((proposal.height ?? 0) - s.height) / 2,
                               width: s.width, height: s.height))
         let laidOut = DispatchTime.now().uptimeNanoseconds
-        let recorder = GraphicsContext.Recorder()
+        let recorder = frameRecorder
+        recorder.list.removeAll()
+        recorder.allowsAsynchronousRasterizing = false
         node.render(in: RenderContext(recorder: recorder, environment: environment))
         // Views removed under an animation go out over the others at their last place.
         graph.collectRemovedTransitions()

@@ -196,6 +196,11 @@ package final class ViewGraph {
     /// went away), then runs lifecycle actions: disappearances, appearances
     /// (starting tasks) and changes, then applies animation completions.
     package func endRender() {
+        frameNumber &+= 1
+        // Recorders of canvases not drawn this frame are let go.
+        if canvasRecorders.values.contains(where: { $0.frame != frameNumber &- 1 }) {
+            canvasRecorders = canvasRecorders.filter { $0.value.frame == frameNumber &- 1 }
+        }
         hasShownAFrame = true
         storage.endFrame(rebuilt: rebuilt)
         preferredColorSchemes = preferredColorSchemes.filter { storage.exists(SlotKey($0.key, "preferredColorScheme")) }
@@ -203,6 +208,34 @@ package final class ViewGraph {
         let applied = animations.endFrame(slotExists: storage.exists)
         lifecycles.endFrame()
         for completion in applied { completion.applied() }
+    }
+
+    // MARK: Canvas recorders
+
+    /// Frames ended so far (the canvas recorders' clock).
+    private var frameNumber = 0
+    /// Each drawn canvas's recorder, by identity, and the frame it last drew in:
+    /// a canvas made again each frame (under a `TimelineView`) records into the
+    /// storage its predecessor used.
+    private var canvasRecorders: [String: KeptRecorder] = [:]
+    /// (A class, so that marking it used does not write to the dictionary.)
+    private final class KeptRecorder {
+        let recorder = GraphicsContext.Recorder()
+        var frame: Int
+        init(frame: Int) { self.frame = frame }
+    }
+
+    /// The recorder for canvas `identity` this frame, emptied.
+    func canvasRecorder(for identity: String) -> GraphicsContext.Recorder {
+        if let kept = canvasRecorders[identity] {
+            kept.frame = frameNumber
+            kept.recorder.list.removeAll()
+            kept.recorder.allowsAsynchronousRasterizing = false
+            return kept.recorder
+        }
+        let kept = KeptRecorder(frame: frameNumber)
+        canvasRecorders[identity] = kept
+        return kept.recorder
     }
 
     // MARK: Identity

@@ -82,7 +82,8 @@ final class CanvasNode: ViewNode {
     /// Runs the renderer into a list of its own (its origin at the canvas's
     /// top-left in root space), as a reader of the state and models it uses.
     private func record(_ environment: EnvironmentValues, base: CGAffineTransform) -> DisplayList {
-        let recorder = GraphicsContext.Recorder()
+        // In a host, the recorder this canvas used last frame (its storage kept).
+        let recorder = identity.flatMap { ViewGraph.current?.canvasRecorder(for: $0) } ?? GraphicsContext.Recorder()
         // Symbols are rendered once per canvas render, before the renderer runs.
         let table = symbols.map { SymbolTable.render($0, environment: environment) }
         var graphics = GraphicsContext(recorder: recorder, base: base, size: frame.size, environment: environment)

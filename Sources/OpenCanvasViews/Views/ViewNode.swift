@@ -130,12 +130,25 @@ protocol PrimitiveView {
     func makeNode(environment: EnvironmentValues) -> ViewNode
 }
 
+/// The names of view types as identity paths spell them, made once per type
+/// (`String(describing:)` reflects on the type each time: it allocates and is slow).
+@MainActor private var viewTypeNames: [ObjectIdentifier: String] = [:]
+
+@MainActor
+private func viewTypeName(_ type: Any.Type) -> String {
+    let key = ObjectIdentifier(type)
+    if let name = viewTypeNames[key] { return name }
+    let name = String(describing: type)
+    viewTypeNames[key] = name
+    return name
+}
+
 /// Builds the node tree for any view: a primitive view makes its node, any other
 /// view is replaced by its body.
 @MainActor
 package func makeNode<V: View>(_ view: V, environment: EnvironmentValues) -> ViewNode {
     let graph = ViewGraph.current
-    let identity = graph?.enter(String(describing: V.self)) ?? ""
+    let identity = graph?.enter(viewTypeName(V.self)) ?? ""
     defer { graph?.leave() }
     if let primitive = view as? any PrimitiveView {
         return primitive.makeNode(environment: environment)
