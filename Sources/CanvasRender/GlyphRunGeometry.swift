@@ -43,6 +43,16 @@ public final class GlyphRunGeometry: Sendable {
 
     public var isEmpty: Bool { runs.allSatisfy { $0.glyphs.isEmpty } }
 
+    /// Whether `other` draws the same glyphs at the same place: the same object, or
+    /// the same runs storage (a laid-out text's, shared by the layout cache) at the
+    /// same origin. (Quick and conservative: equal runs in other storage count as
+    /// different.)
+    public func drawsTheSame(as other: GlyphRunGeometry) -> Bool {
+        if self === other { return true }
+        guard origin == other.origin, bounds == other.bounds, runs.count == other.runs.count else { return false }
+        return runs.withUnsafeBufferPointer { a in other.runs.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
+    }
+
     /// The map from a glyph's font units (y up) to user space.
     @inlinable
     func glyphTransform(_ g: Glyph, in run: Run) -> Transform {

@@ -35,6 +35,9 @@ public final class Renderer {
     /// (`Pixmap.withBorrowedMemory(_:width:height:wrapper:_:)`) for the next frame
     /// drawn into the same memory.
     public var frameWrapper: Pixmap?
+    /// How many rows the last frame drawn into an image redrew (all of them, or
+    /// the rows that changed since the frame whose memory it reused): for tests.
+    public var rowsRedrawn = 0
 
     /// Bytes of layer surfaces alive at the moment; a layer that would take the
     /// total over `layerBudget` is drawn ungrouped (straight into its parent).
@@ -113,24 +116,89 @@ public final class Renderer {
     /// first by the threads that draw it; a reused frame whose other rows already
     /// hold the value needs only the rows its last drawing touched cleared).
     public func render(_ list: DisplayList, into pixmap: Pixmap, device: Transform, range: Range<Int>? = nil,
-                       clear: UInt32? = nil, clearRows: Range<Int>? = nil) {
-        let toClear = (clearRows ?? 0..<pixmap.height).clamped(to: 0..<pixmap.height)
+                       clear: UInt32? = nil, clearRows: Range<Int>? = nil, onlyRows: Range<Int>? = nil) {
+        // Only some rows (the damage since the last frame drawn into this memory):
+        // cleared and drawn through the bands' rows window; the others are kept.
+        let limit = (onlyRows ?? 0..<pixmap.height).clamped(to: 0..<pixmap.height)
+        guard !limit.isEmpty else { return }
+        let toClear = (clearRows ?? 0..<pixmap.height).clamped(to: limit)
+        // Rows the first item paints over entirely with an opaque colour (a
+        // full-width background) need no clearing: every pixel of them is stored.
+        let covered = clear == nil ? 0..<0 : opaqueRows(list, device: device, range: range,
+                                                        width: pixmap.width, height: pixmap.height)
         func clearBand(_ rows: Range<Int>) {
             guard let clear else { return }
             let r = rows.clamped(to: toClear)
-            if !r.isEmpty { pixmap.row(r.lowerBound).update(repeating: clear, count: r.count * pixmap.width) }
+            func fill(_ rows: Range<Int>) {
+                if !rows.isEmpty { pixmap.row(rows.lowerBound).update(repeating: clear, count: rows.count * pixmap.width) }
+            }
+            if covered.isEmpty { return fill(r) }
+            // Above and below the covered rows.
+            fill(r.lowerBound..<max(r.lowerBound, min(r.upperBound, covered.lowerBound)))
+            fill(min(r.upperBound, max(r.lowerBound, covered.upperBound))..<r.upperBound)
         }
-        let bands = bandCount(width: pixmap.width, height: pixmap.height)
+        let partial = limit != 0..<pixmap.height
+        let bands = bandCount(width: pixmap.width, height: limit.count)
         if bands > 1 {
-            let cuts = bandCuts(bands, list, device: device, width: pixmap.width, height: pixmap.height, range: range,
+            var cuts = bandCuts(bands, list, device: device, width: pixmap.width, height: pixmap.height, range: range,
                                 clearing: clear == nil ? 0..<0 : toClear)
+            if partial { cuts = Renderer.cuts(cuts, limitedTo: limit) }
             return renderInBands(cuts) { renderer, rows in
                 clearBand(rows)
                 renderer.renderRoot(list, .rgba8(pixmap), device: device, range: range, rows: rows)
             }
         }
-        clearBand(0..<pixmap.height)
-        renderRoot(list, .rgba8(pixmap), device: device, range: range, rows: nil)
+        clearBand(limit)
+        renderRoot(list, .rgba8(pixmap), device: device, range: range, rows: partial ? limit : nil)
+    }
+
+    /// Band cuts of the whole height kept to `rows`: its ends, and the cuts inside.
+    static func cuts(_ cuts: [Int], limitedTo rows: Range<Int>) -> [Int] {
+        var kept = [rows.lowerBound]
+        for cut in cuts where cut > rows.lowerBound && cut < rows.upperBound { kept.append(cut) }
+        kept.append(rows.upperBound)
+        return kept
+    }
+
+    /// The rows of a `width × height` target that the first root item (of `range`)
+    /// covers wholly with an opaque colour: a solid, opaque, source-over, unfiltered
+    /// rectangle fill under a scale-and-translate transform, clipped (if at all) by
+    /// rectangles on whole pixels, spanning every column. Those rows' pixels are
+    /// all stored by the fill whatever was there (the rectangle's fast path writes
+    /// an opaque colour at full coverage), so they need not be cleared first.
+    func opaqueRows(_ list: DisplayList, device: Transform, range: Range<Int>?, width: Int, height: Int) -> Range<Int> {
+        var rows = 0..<0
+        forEachRootBox(list, device: device, range: range) { _, pointer in
+            let item = pointer.pointee
+            guard item.filter < 0, item.blendMode == .normal, item.opacity >= 1,
+                  case .shape(.rect(let r), .fill) = item.content, case .solid(let color) = item.paint,
+                  color.a >= 1 else { return false }
+            let t = item.transform.concatenating(device)
+            guard t.isFinite, t.isScaleTranslate else { return false }
+            var area = r.transformed(by: t)
+            // The clip chain: rectangles on whole pixels only (no mask is made).
+            var node = item.clip
+            var steps = 0
+            while node >= 0, Int(node) < list.clips.count, steps < 64 {
+                let clip = list.clips[Int(node)]
+                let ct = clip.transform.concatenating(device)
+                guard !clip.inverse, case .path(.rect(let cr), _, _) = clip.shape, ct.isFinite, ct.isScaleTranslate
+                else { return false }
+                let d = cr.transformed(by: ct)
+                guard d.isFinite, d.minX == d.minX.rounded(), d.minY == d.minY.rounded(),
+                      d.maxX == d.maxX.rounded(), d.maxY == d.maxY.rounded() else { return false }
+                area = Rect(minX: max(area.minX, d.minX), minY: max(area.minY, d.minY),
+                            maxX: min(area.maxX, d.maxX), maxY: min(area.maxY, d.maxY))
+                node = clip.parent
+                steps += 1
+            }
+            guard node < 0, area.isFinite, area.minX <= 0, area.maxX >= Double(width) else { return false }
+            let top = min(max(area.minY.rounded(.up), 0), Double(height))
+            let bottom = min(max(area.maxY.rounded(.down), 0), Double(height))
+            if bottom > top { rows = Int(top)..<Int(bottom) }
+            return false
+        }
+        return rows
     }
 
     /// The rows of a `height`-row target that rendering `list` can change: the

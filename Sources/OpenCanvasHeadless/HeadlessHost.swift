@@ -42,6 +42,10 @@ public final class HeadlessHost<Content: View> {
     /// Called between recording a frame and rasterizing it (the benchmark counts
     /// each part's heap allocations).
     package var willRasterize: (() -> Void)?
+    /// How many rows the last frame drew: all of them, or only those where its
+    /// drawing differs from the frame before, when it was drawn into that frame's
+    /// memory (for tests).
+    package private(set) var rowsRedrawn = 0
 
     /// The view hierarchy and its frame protocol.
     private let tree: ViewTree
@@ -57,6 +61,9 @@ public final class HeadlessHost<Content: View> {
     /// count; small frames are drawn on one thread anyway.
     public var threadCount: Int = Renderer.defaultThreadCount
     private var image: CGImage?
+    /// What `image` was drawn from: the next frame drawn into its memory redraws
+    /// only the rows where its drawing differs.
+    private var lastFrame: RecordedFrame?
     private var lastTap: (date: Date, point: CGPoint, count: Int)?
     private let hover = HoverTracker()
 
@@ -115,9 +122,10 @@ public final class HeadlessHost<Content: View> {
             // The last frame's memory is drawn into when nothing else holds it.
             let previous = isKnownUniquelyReferenced(&image) ? image : nil
             image = nil
-            let pixels = frame.rasterize(reusing: previous)
+            let (pixels, rows) = frame.rasterizeCountingRows(reusing: previous, drawnFrom: previous == nil ? nil : lastFrame)
+            rowsRedrawn = rows
             frameTimings.raster = Double(DispatchTime.now().uptimeNanoseconds - t) / 1e9
-            finish(image: pixels)
+            finish(image: pixels, drawnFrom: frame)
         }
         return image ?? CGImage(width: 0, height: 0, premultiplied: [])
     }
@@ -132,8 +140,11 @@ public final class HeadlessHost<Content: View> {
     }
 
     /// Makes a frame's pixels the current image.
-    package func finish(image pixels: CGImage) {
+    package func finish(image pixels: CGImage, drawnFrom frame: RecordedFrame? = nil) {
         image = pixels
+        // Kept to compare the next frame with (one list: the frame's own); a frame
+        // whose list is not known is drawn whole next time.
+        lastFrame = frame
     }
 
     /// Taps at a point (in the root's coordinates, points): the frontmost view there
@@ -351,10 +362,19 @@ package struct RecordedFrame: Sendable {
     /// The frame's pixels, drawn into `previous`'s memory when it is the host's
     /// last frame and nothing else refers to it.
     package func rasterize(reusing previous: CGImage? = nil) -> CGImage {
-        renderers.withRenderer(threads: threads) { renderer in
-            Rasterization.image(of: list, size: size, scale: scale, opaque: false, colorMode: .nonLinear,
-                                renderer: renderer, reusing: previous)
+        rasterizeCountingRows(reusing: previous, drawnFrom: nil).image
+    }
+
+    /// The same; when `previous` was drawn from `earlier` (a frame of the same
+    /// size and scale), only the rows where the two frames' drawing differs are
+    /// drawn again. Also returns how many rows were drawn.
+    package func rasterizeCountingRows(reusing previous: CGImage?, drawnFrom earlier: RecordedFrame?)
+        -> (image: CGImage, rows: Int) {
+        let previousList = earlier.flatMap { $0.size == size && $0.scale == scale ? $0.list : nil }
+        return renderers.withRenderer(threads: threads) { renderer in
+            let image = Rasterization.image(of: list, size: size, scale: scale, opaque: false, colorMode: .nonLinear,
+                                            renderer: renderer, reusing: previous, previousList: previousList)
+            return (image ?? CGImage(width: 0, height: 0, premultiplied: []), renderer.rowsRedrawn)
         }
-            ?? CGImage(width: 0, height: 0, premultiplied: [])
     }
 }

@@ -3,6 +3,8 @@ import Foundation
 import OpenCanvas
 import CanvasScenes
 import CanvasGeometry
+import CanvasRender
+import OpenCanvasDrawing
 
 /// A frame drawn by several threads at once (horizontal bands, each with its own
 /// renderer) is the same byte for byte as the frame drawn by one: every gallery
@@ -42,14 +44,21 @@ struct BandRenderingTests {
     /// holds that frame, clearing only the rows the last frame's drawing touched:
     /// the frames are the same as frames drawn afresh, as content moves and
     /// leaves rows behind.
-    @Test func aHostReusesItsLastFramesMemory() throws {
-        for scene in [Scenes.particleField, Scenes.analogClock, Scenes.springMarker] {
+    ///
+    /// Such a frame redraws only the rows where its drawing differs from the last
+    /// frame's (`Renderer.rowsChanged`): the pictures are still those of frames
+    /// drawn whole, steps of a sixtieth of a second and of seconds, with bands.
+    @Test(arguments: [1, 3])
+    func aHostReusesItsLastFramesMemory(threads: Int) throws {
+        for scene in [Scenes.particleField, Scenes.analogClock, Scenes.springMarker, Scenes.yearGridLive,
+                      Scenes.growingBars] {
             let reusing = HeadlessHost(size: scene.size, scale: 1) { scene.view() }
+            reusing.threadCount = threads
             let fresh = HeadlessHost(size: scene.size, scale: 1) { scene.view() }
             var kept: [CGImage] = []                        // holding them: no reuse
             var addresses = Set<UInt>()
-            for step in 0..<6 {
-                let date = AnimatedScene.start.addingTimeInterval(Double(step) * 0.7)
+            for step in 0..<10 {
+                let date = AnimatedScene.start.addingTimeInterval(step < 5 ? Double(step) / 60 : Double(step) * 0.7)
                 reusing.date = date
                 fresh.date = date
                 let bytes = reusing.render().rgbaBytes()
@@ -61,6 +70,35 @@ struct BandRenderingTests {
             }
             #expect(addresses.count == 1, "\(scene.name): one buffer for every frame")
         }
+    }
+
+    /// A scene's frame at `seconds` from the start, drawn whole by a new host at 2×.
+    static func freshFrame(_ scene: AnimatedScene, at seconds: Double) -> [UInt8] {
+        let host = HeadlessHost(size: scene.size, scale: 2) { scene.view() }
+        host.date = AnimatedScene.start.addingTimeInterval(seconds)
+        return host.render().rgbaBytes()
+    }
+
+    /// A frame whose drawing is the last frame's redraws no row; a clock redraws
+    /// the rows its hands sweep, not the face.
+    @Test func aHostRedrawsOnlyTheRowsThatChanged() throws {
+        let grid = HeadlessHost(size: Scenes.yearGridLive.size, scale: 2) { Scenes.yearGridLive.view() }
+        grid.date = AnimatedScene.start
+        _ = grid.render()
+        #expect(grid.rowsRedrawn == Int(Scenes.yearGridLive.size.height * 2))
+        grid.date = AnimatedScene.start.addingTimeInterval(1.0 / 60)
+        let again = grid.render()
+        #expect(grid.rowsRedrawn == 0)
+        #expect(again.rgbaBytes() == Self.freshFrame(Scenes.yearGridLive, at: 1.0 / 60))
+
+        let clock = HeadlessHost(size: Scenes.analogClock.size, scale: 2) { Scenes.analogClock.view() }
+        clock.date = AnimatedScene.start
+        _ = clock.render()
+        clock.date = AnimatedScene.start.addingTimeInterval(1)
+        let ticked = clock.render()
+        let height = Int(Scenes.analogClock.size.height * 2)
+        #expect(clock.rowsRedrawn > 0 && clock.rowsRedrawn < height * 3 / 4, "\(clock.rowsRedrawn) of \(height) rows")
+        #expect(ticked.rgbaBytes() == Self.freshFrame(Scenes.analogClock, at: 1))
     }
 
     /// Random drawing: each seed a different frame of 30 operations.
@@ -77,6 +115,53 @@ struct BandRenderingTests {
         let threads = Self.threadCounts[seed % Self.threadCounts.count]
         let banded = try #require(drawing.cgImage(scale: 1.5, threadCount: threads)).rgbaBytes()
         #expect(banded == one, "seed \(seed), \(threads) threads")
+    }
+
+    /// Damage: random drawing with some operations replaced, removed or added,
+    /// drawn into the first drawing's image by redrawing only the rows where the
+    /// two lists differ, is the second drawing drawn whole.
+    @Test("random drawing changed in places, redrawn only where it changed", arguments: 0..<16)
+    func redrawnWhereChanged(_ seed: Int) throws {
+        let size = CGSize(width: 240, height: 600)
+        var choose = SplitMix(seed: UInt64(seed) &+ 1_000)
+        let changed = Set((0..<(1 + choose.int(3))).map { _ in choose.int(30) })
+        let removed = seed % 4 == 1 ? choose.int(30) : -1
+        let added = seed % 4 == 2
+        // Even seeds: shapes, strokes, text and blend modes, without layers,
+        // filters, clips or transforms (so that the damage is followed, not given
+        // up on, and stays where the changed operations draw).
+        let plain = seed % 2 == 0
+        let kinds: [Int]? = plain ? [0, 1, 5, 8, 10, 11] : nil
+        func drawing(_ second: Bool) -> RecordedDrawing {
+            GraphicsContext.record(size: size) { context in
+                for k in 0..<30 where !(second && k == removed) {
+                    // Each operation from its own seed: one changed leaves the others as they were.
+                    var rng = SplitMix(seed: UInt64(seed) &* 0x9E37_79B9 &+ UInt64(k) &* 7_919
+                                             &+ (second && changed.contains(k) ? 555 : 0))
+                    Self.randomOperation(&context, &rng, size, kinds: kinds)
+                }
+                if second && added {
+                    var rng = SplitMix(seed: UInt64(seed) &+ 77)
+                    Self.randomOperation(&context, &rng, size, kinds: kinds)
+                }
+            }
+        }
+        let first = drawing(false), second = drawing(true)
+        let renderer = Renderer()
+        renderer.threadCount = seed % 2 == 0 ? 1 : 3
+        let before = try #require(Rasterization.image(of: first.list, size: size, scale: 1.5, opaque: false,
+                                                      renderer: renderer))
+        let after = try #require(Rasterization.image(of: second.list, size: size, scale: 1.5, opaque: false,
+                                                     renderer: renderer, reusing: before, previousList: first.list))
+        let whole = try #require(second.cgImage(scale: 1.5, threadCount: 1)).rgbaBytes()
+        #expect(after.rgbaBytes() == whole, "seed \(seed): changed \(changed.sorted()), removed \(removed), added \(added)")
+        // Lists whose layers, clips or filters differ are drawn whole; the others
+        // (half the seeds draw no layers or filters) redraw only the rows found.
+        let rows = renderer.rowsChanged(from: first.list, to: second.list, device: .scale(1.5, 1.5), height: 900)
+        #expect(renderer.rowsRedrawn == rows?.count ?? 900)
+        // (A changed polygon may span every row: how few rows are redrawn is
+        // checked on the host's scenes.)
+        if plain { #expect(rows != nil, "seed \(seed): the damage is followed") }
     }
 
     /// A frame's bad input is reported once, not once per band.
@@ -96,7 +181,8 @@ struct BandRenderingTests {
         #expect(one.report == banded.report)
     }
 
-    static func randomOperation(_ c: inout GraphicsContext, _ rng: inout SplitMix, _ size: CGSize) {
+    /// One random drawing operation; `kinds` limits which (the cases below).
+    static func randomOperation(_ c: inout GraphicsContext, _ rng: inout SplitMix, _ size: CGSize, kinds: [Int]? = nil) {
         func x() -> Double { rng.double(-20, size.width + 20) }
         func y() -> Double { rng.double(-20, size.height + 20) }
         func color() -> Color {
@@ -131,7 +217,7 @@ struct BandRenderingTests {
             default: return .color(color())
             }
         }
-        switch rng.int(12) {
+        switch kinds.map({ $0[rng.int($0.count)] }) ?? rng.int(12) {
         case 0:
             c.fill(path(), with: shading(), style: FillStyle(eoFill: rng.int(2) == 0, antialiased: rng.int(4) != 0))
         case 1:

@@ -21,7 +21,7 @@ import CanvasRender
 /// the shared caches they use (fonts, laid-out text, decoded images) are locked.
 /// The same drawing gives the same pixels on any thread.
 public struct RecordedDrawing: Sendable {
-    let list: DisplayList
+    package let list: DisplayList
     /// The drawing's size, in points.
     public let size: CGSize
     /// Whether the drawing is opaque (its pixels' alpha is ignored).

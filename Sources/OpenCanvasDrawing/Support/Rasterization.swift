@@ -41,11 +41,12 @@ package enum Rasterization {
     /// mode, rows outside `clearRows` when given, which already hold the clear value.
     private static func render(_ list: DisplayList, into pixmap: Pixmap, scale: CGFloat, opaque: Bool,
                                colorMode: ColorRenderingMode, renderer: Renderer,
-                               clearRows: Range<Int>? = nil) throws {
+                               clearRows: Range<Int>? = nil, onlyRows: Range<Int>? = nil) throws {
         let device = Transform.scale(Double(scale), Double(scale))
         switch colorMode {
         case .nonLinear:
-            renderer.render(list, into: pixmap, device: device, clear: opaque ? 0xFF00_0000 : 0, clearRows: clearRows)
+            renderer.render(list, into: pixmap, device: device, clear: opaque ? 0xFF00_0000 : 0, clearRows: clearRows,
+                            onlyRows: onlyRows)
         case .linear, .extendedLinear:
             let surface = try FloatPixmap(width: pixmap.width, height: pixmap.height)
             if opaque { surface.pixels.update(repeating: SIMD4(0, 0, 0, 1), count: pixmap.width * pixmap.height) }
@@ -58,9 +59,13 @@ package enum Rasterization {
     /// With `reusing` (a host's previous frame that nothing else refers to), its
     /// memory is drawn into when the size matches, and only the rows its drawing
     /// touched are cleared: a steady stream of frames allocates no pixels.
+    ///
+    /// With `previousList` (the list `previous` was drawn from, at this scale), a
+    /// frame drawn into `previous`'s memory redraws only the rows where the two
+    /// lists differ (`Renderer.rowsChanged`).
     package static func image(of list: DisplayList, size: CGSize, scale: CGFloat, opaque: Bool,
                               colorMode: ColorRenderingMode = .nonLinear, renderer: Renderer,
-                              reusing previous: CGImage? = nil) -> CGImage? {
+                              reusing previous: CGImage? = nil, previousList: DisplayList? = nil) -> CGImage? {
         do {
             let (w, h) = try pixelSize(size, scale: scale).get()
             let count = w * h * 4
@@ -71,17 +76,27 @@ package enum Rasterization {
             var clearRows: Range<Int>? = nil
             var reused: [UInt8]? = nil
             var reusedImage: CGImage? = nil
+            var onlyRows: Range<Int>? = nil
+            let device = Transform.scale(Double(scale), Double(scale))
             if colorMode == .nonLinear, let previous, previous.width == w, previous.height == h,
                let rows = previous.frameRows, rows.clear == clear {
                 let bytes = previous.surrenderBytes()
-                if bytes.count == count { reused = bytes; clearRows = rows.drawn; reusedImage = previous }
+                if bytes.count == count {
+                    reused = bytes; clearRows = rows.drawn; reusedImage = previous
+                    // Only what changed since that frame, when its list is known.
+                    if let previousList,
+                       let changed = renderer.rowsChanged(from: previousList, to: list, device: device, height: h) {
+                        onlyRows = changed
+                        clearRows = changed.clamped(to: rows.drawn)
+                    }
+                }
             }
             // Taken out of `reused`, so the buffer has one owner and is written in place.
             var bytes = reused.take() ?? [UInt8](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
             try bytes.withUnsafeMutableBytes { raw in
                 try Pixmap.withBorrowedMemory(raw, width: w, height: h, wrapper: &renderer.frameWrapper) { pixmap in
                     try render(list, into: pixmap, scale: scale, opaque: opaque, colorMode: colorMode,
-                               renderer: renderer, clearRows: clearRows)
+                               renderer: renderer, clearRows: clearRows, onlyRows: onlyRows)
                 }
             }
             // The last frame's image object itself, when its memory was reused: the
@@ -94,9 +109,9 @@ package enum Rasterization {
                 image = CGImage(width: w, height: h, premultiplied: bytes)
             }
             if colorMode == .nonLinear {
-                image.frameRows = (clear, renderer.rowsDrawn(by: list, device: Transform.scale(Double(scale), Double(scale)),
-                                                            height: h))
+                image.frameRows = (clear, renderer.rowsDrawn(by: list, device: device, height: h))
             }
+            renderer.rowsRedrawn = onlyRows?.count ?? h
             return image
         } catch {
             report(error)

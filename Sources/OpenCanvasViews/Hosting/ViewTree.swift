@@ -18,10 +18,12 @@ package final class ViewTree {
     /// The last frame's cost in seconds: making and laying out views, recording
     /// their drawing (canvas renderers run while recording).
     package private(set) var timings = (layout: 0.0, record: 0.0)
-    /// The frame's recorder, kept from frame to frame: its list's storage is
-    /// reused (a host that still holds the last frame's list, rasterizing it on a
-    /// worker, keeps its own copy: the arrays are copied on write).
-    private let frameRecorder = GraphicsContext.Recorder()
+    /// The frames' recorders, kept and used in turn: each frame records into the
+    /// storage of the frame before last, while the last frame's list stays as it
+    /// was (a host compares the two to redraw only what changed). A host that
+    /// still holds an older list keeps its own copy: the arrays are copied on write.
+    private let frameRecorders = (GraphicsContext.Recorder(), GraphicsContext.Recorder())
+    private var usesSecondRecorder = false
     /// The appearance the kept tree was built in.
     private var builtScheme: ColorScheme?
 
@@ -80,7 +82,8 @@ package final class ViewTree {
         node.place(in: CGRect(x: ((proposal.width ?? 0) - s.width) / 2, y: ((proposal.height ?? 0) - s.height) / 2,
                               width: s.width, height: s.height))
         let laidOut = DispatchTime.now().uptimeNanoseconds
-        let recorder = frameRecorder
+        usesSecondRecorder.toggle()
+        let recorder = usesSecondRecorder ? frameRecorders.1 : frameRecorders.0
         recorder.list.removeAll()
         recorder.allowsAsynchronousRasterizing = false
         node.render(in: RenderContext(recorder: recorder, environment: environment))

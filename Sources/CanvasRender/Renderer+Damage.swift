@@ -1,0 +1,92 @@
+import CanvasGeometry
+import CanvasPaint
+
+/// Damage between two frames: the rows where a new display list can draw
+/// differently from the last one, so that a host drawing into the last frame's
+/// pixels redraws only those (a clock redraws the rows its hands sweep, a frame
+/// that draws what the last one drew redraws nothing).
+///
+/// Why it is exact: root items are compared at the same places in both lists. A
+/// pixel outside the boxes of every item that differs (or that only one list has)
+/// gets the same contributions, in the same order, onto the same pixels below, so
+/// it comes out the same; inside those rows everything is drawn again through the
+/// rows window the bands use, which is tested to give the same bytes as drawing
+/// the whole frame. What this does not follow (different layers' contents, clips
+/// or filters) gives `nil`: the whole frame is drawn.
+extension Renderer {
+    /// The rows of a `height`-row target that may differ between `old` and `new`,
+    /// both drawn through `device` onto the same clear target; `nil` to draw it all.
+    public func rowsChanged(from old: DisplayList, to new: DisplayList, device: Transform, height: Int) -> Range<Int>? {
+        guard old.layers.count == new.layers.count, old.layers[0].colorMode == new.layers[0].colorMode,
+              old.filters.isEmpty, new.filters.isEmpty, old.clips.count == new.clips.count else { return nil }
+        for k in old.clips.indices where !Renderer.same(old.clips[k], new.clips[k]) { return nil }
+        // Nested layers are drawn through the root items that composite them:
+        // they must be the same throughout.
+        for k in 1..<max(1, old.layers.count) {
+            let a = old.layers[k], b = new.layers[k]
+            guard a.colorMode == b.colorMode, a.items.count == b.items.count else { return nil }
+            for i in a.items.indices where !Renderer.same(a.items[i], b.items[i]) { return nil }
+        }
+        var top = height, bottom = 0
+        let H = Double(height)
+        func touch(_ item: DrawItem) -> Bool {
+            guard case .shape(let geometry, let operation) = item.content, item.filter < 0 else { return false }
+            let t = item.transform.concatenating(device)
+            guard t.isFinite else { return true }                  // draws nothing
+            let box = deviceBounds(geometry, operation, t)
+            guard box.isFinite else { return false }
+            let y0 = min(max(box.minY.rounded(.down) - 1, 0), H), y1 = min(max(box.maxY.rounded(.up) + 1, 0), H)
+            if y1 > y0 { top = min(top, Int(y0)); bottom = max(bottom, Int(y1)) }
+            return true
+        }
+        let a = old.layers[0].items, b = new.layers[0].items
+        for i in 0..<max(a.count, b.count) {
+            if i < a.count, i < b.count, Renderer.same(a[i], b[i]) { continue }
+            if i < a.count, !touch(a[i]) { return 0..<height }
+            if i < b.count, !touch(b[i]) { return 0..<height }
+        }
+        return bottom > top ? top..<bottom : 0..<0
+    }
+
+    /// Whether two items draw the same: the same content, transform, paint (an
+    /// image by identity), blend mode, opacity, clip and filter.
+    static func same(_ a: DrawItem, _ b: DrawItem) -> Bool {
+        guard a.transform == b.transform, a.blendMode == b.blendMode, a.opacity == b.opacity || (a.opacity.isNaN && b.opacity.isNaN),
+              a.clip == b.clip, a.filter == b.filter, same(a.paint, b.paint) else { return false }
+        switch (a.content, b.content) {
+        case (.shape(.glyphs(let g), let o), .shape(.glyphs(let h), let p)): return g.drawsTheSame(as: h) && same(o, p)
+        case (.shape(let g, let o), .shape(let h, let p)): return g == h && same(o, p)
+        case (.layer(let x), .layer(let y)): return x == y
+        default: return false
+        }
+    }
+
+    static func same(_ a: DrawItem.Operation, _ b: DrawItem.Operation) -> Bool {
+        switch (a, b) {
+        case (.fill(let r, let x), .fill(let s, let y)): return r == s && x == y
+        case (.stroke(let s, let x), .stroke(let t, let y)): return s == t && x == y
+        default: return false
+        }
+    }
+
+    static func same(_ a: Paint, _ b: Paint) -> Bool {
+        switch (a, b) {
+        case (.solid(let x), .solid(let y)): return x == y
+        case (.gradient(let x), .gradient(let y)):
+            // Recorded afresh each frame, equal gradients are new objects: compared by value.
+            return x === y || (x.colors == y.colors && x.geometry == y.geometry && x.extend == y.extend
+                               && x.transform == y.transform)
+        case (.image(let x), .image(let y)): return x === y
+        default: return false
+        }
+    }
+
+    static func same(_ a: ClipNode, _ b: ClipNode) -> Bool {
+        guard a.parent == b.parent, a.transform == b.transform, a.inverse == b.inverse else { return false }
+        switch (a.shape, b.shape) {
+        case (.path(let g, let r, let x), .path(let h, let s, let y)): return g == h && r == s && x == y
+        case (.layer(let i, let o), .layer(let j, let p)): return i == j && o == p
+        default: return false
+        }
+    }
+}
