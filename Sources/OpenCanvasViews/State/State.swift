@@ -8,6 +8,9 @@ final class StateSlot<Value> {
     weak var graph: ViewGraph?
     /// The bodies and canvas renderers that read the value since it last changed.
     private var readers: Set<String> = []
+    /// The reader inserted last: a renderer reading the value in a loop (a
+    /// thousand particles reading one array) hashes its identity once.
+    private var lastReader: String?
 
     init(_ value: Value, graph: ViewGraph?) {
         self.stored = value
@@ -20,7 +23,10 @@ final class StateSlot<Value> {
     /// The value; reading it from a body or renderer makes that a reader.
     var value: Value {
         get {
-            if let reader = graph?.currentReader { readers.insert(reader) }
+            if let reader = graph?.currentReader, reader != lastReader {
+                readers.insert(reader)
+                lastReader = reader
+            }
             return stored
         }
         set {
@@ -28,6 +34,7 @@ final class StateSlot<Value> {
             // The readers run again in the next frame (and read it again).
             let marked = readers
             readers.removeAll()
+            lastReader = nil
             for r in marked { graph?.mark(r) }
         }
     }
