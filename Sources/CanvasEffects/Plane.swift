@@ -1,6 +1,5 @@
 import CanvasGeometry
 import CanvasPaint
-import Synchronization
 import CPixelKernels
 
 /// A rectangle of floating-point premultiplied pixels placed at `bounds` in a
@@ -25,7 +24,7 @@ public struct Plane {
         Plane.largest.withLock { $0 = max($0, area) }
     }
 
-    private static let largest = Mutex(0)
+    private static let largest = Locked(0)
 
     /// The area in pixels of the largest plane allocated since the last reset (for
     /// tests that check filters' memory stays bounded by the clip, not the input).

@@ -1,5 +1,5 @@
+import CanvasGeometry
 import CFontStack
-import Synchronization
 
 /// What a piece of text asks of a font.
 public struct FontRequest: Hashable, Sendable {
@@ -42,13 +42,13 @@ public final class FontLibrary: Sendable {
         var fallbacks: [FallbackKey: FontFace?] = [:]
         var designFamilies: [FontRequest.Design: String] = [:]
     }
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     private init() {
         var lib: FT_Library?
         FT_Init_FreeType(&lib)
         FcInit()
-        state = Mutex(State(library: lib))
+        state = Locked(State(library: lib))
     }
 
     /// The face for a request, or `nil` when no font at all can be loaded.

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import CX11
 import CanvasGeometry
 import OpenCanvas
@@ -292,7 +291,7 @@ private extension CGFloat {
 /// main thread's `poll` when it does. The worker holds it too, so the pipe
 /// outlives a window closed while a frame is in flight.
 private final class FrameMailbox: Sendable {
-    private let slot = Mutex<(Int, CGImage)?>(nil)
+    private let slot = Locked<(Int, CGImage)?>(nil)
     let readEnd: Int32
     private let writeEnd: Int32
 

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Counts of ignored or repaired bad input, readable by users (through
 /// `OpenCanvasDiagnostics`) and by tests. Bad input never traps: the call that carries
@@ -33,7 +32,7 @@ public enum Diagnostics {
             lastMessage = message
         }
     }
-    private static let state = Mutex(State())
+    private static let state = Locked(State())
 
     /// What was reported in one scope (`collecting`).
     public struct Report: Sendable, Equatable {
@@ -48,7 +47,7 @@ public enum Diagnostics {
         let parent: Collector?
         /// Reports stop here (`deferring`).
         let holds: Bool
-        let state = Mutex(State())
+        let state = Locked(State())
         init(parent: Collector?, holds: Bool = false) { self.parent = parent; self.holds = holds }
     }
 

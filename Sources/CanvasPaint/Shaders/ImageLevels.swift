@@ -1,5 +1,4 @@
 import CanvasGeometry
-import Synchronization
 
 /// An image and its successively halved versions (a mip chain), made on demand and
 /// kept: drawing an image much smaller than its pixels samples a level near the
@@ -7,7 +6,7 @@ import Synchronization
 /// a sparse sample of them.
 public final class ImageLevels: @unchecked Sendable {
     public let base: Pixmap
-    private let levels = Mutex<[Pixmap]>([])
+    private let levels = Locked<[Pixmap]>([])
 
     public init(_ base: Pixmap) { self.base = base }
 

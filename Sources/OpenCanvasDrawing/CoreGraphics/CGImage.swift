@@ -2,7 +2,6 @@ import Foundation
 import CanvasCodecs
 import CanvasGeometry
 import CanvasPaint
-import Synchronization
 
 #if !canImport(Darwin)   // Apple platforms have Core Graphics itself (our `CoreGraphics` module is for Linux)
 /// A bitmap image: what `ImageRenderer.cgImage` returns. On Linux this is
@@ -43,7 +42,7 @@ public final class CGImage: @unchecked Sendable {
     }
     /// The pixels as engine pixmaps (with halved levels), per orientation, made when
     /// first drawn.
-    let pixmaps = Mutex<[Image.Orientation: ImageLevels]>([:])
+    let pixmaps = Locked<[Image.Orientation: ImageLevels]>([:])
 
     package init(width: Int, height: Int, premultiplied: [UInt8]) {
         self.width = width

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import CanvasGeometry
 import CanvasText
 import CanvasRender
@@ -379,10 +378,11 @@ final class TextLayoutCache: @unchecked Sendable {
         var digest: UInt64
         var text: LaidOutText?
     }
-    // Guarded by `lock`.
-    private var table = [Entry](repeating: Entry(digest: 0, text: nil), count: 2 * TextLayoutCache.capacity)
-    private var count = 0
-    private let lock = Mutex<Void>(())
+    private struct Table {
+        var entries = [Entry](repeating: Entry(digest: 0, text: nil), count: 2 * TextLayoutCache.capacity)
+        var count = 0
+    }
+    private let lock = Locked(Table())
 
     /// FNV-1a of what tells labels apart (their text and size); equality compares all.
     static func digest(_ spans: [TextSpan], _ options: TextLayoutOptions) -> UInt64 {
@@ -400,25 +400,26 @@ final class TextLayoutCache: @unchecked Sendable {
 
     func layout(_ spans: [TextSpan], _ options: TextLayoutOptions) -> LaidOutText {
         let digest = TextLayoutCache.digest(spans, options)
-        let mask = table.count - 1
-        if let hit = lock.withLock({ _ -> LaidOutText? in
+        let mask = 2 * TextLayoutCache.capacity - 1
+        if let hit = lock.withLock({ t -> LaidOutText? in
             var i = Int(truncatingIfNeeded: digest >> 7) & mask
-            while table[i].digest != 0 {
-                if table[i].digest == digest, let t = table[i].text, t.spans == spans, t.options == options { return t }
+            while t.entries[i].digest != 0 {
+                if t.entries[i].digest == digest, let text = t.entries[i].text, text.spans == spans,
+                   text.options == options { return text }
                 i = (i + 1) & mask
             }
             return nil
         }) { return hit }
         let laidOut = LaidOutText(TextLayout(spans, options: options), spans: spans, options: options)
-        lock.withLock { _ in
-            if count >= TextLayoutCache.capacity {
-                for k in table.indices { table[k] = Entry(digest: 0, text: nil) }
-                count = 0
+        lock.withLock { t in
+            if t.count >= TextLayoutCache.capacity {
+                for k in t.entries.indices { t.entries[k] = Entry(digest: 0, text: nil) }
+                t.count = 0
             }
             var i = Int(truncatingIfNeeded: digest >> 7) & mask
-            while table[i].digest != 0 { i = (i + 1) & mask }
-            table[i] = Entry(digest: digest, text: laidOut)
-            count += 1
+            while t.entries[i].digest != 0 { i = (i + 1) & mask }
+            t.entries[i] = Entry(digest: digest, text: laidOut)
+            t.count += 1
         }
         return laidOut
     }
@@ -428,7 +429,7 @@ final class TextLayoutCache: @unchecked Sendable {
 final class ColorGlyphImages: Sendable {
     static let shared = ColorGlyphImages()
     private struct Key: Hashable { var face: UInt32; var glyph: UInt32 }
-    private let cache = Mutex<[Key: (Image, FontFace.ColorBitmap)?]>([:])
+    private let cache = Locked<[Key: (Image, FontFace.ColorBitmap)?]>([:])
 
     func image(_ face: FontFace, _ glyph: UInt32) -> (Image, FontFace.ColorBitmap)? {
         let key = Key(face: face.faceID, glyph: glyph)

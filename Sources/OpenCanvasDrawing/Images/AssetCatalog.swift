@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import CanvasGeometry
 
 /// Asset catalogs (`.xcassets` folders) in a bundle's resources, read as Xcode
@@ -21,7 +20,7 @@ enum AssetCatalog {
         var colors: [String: ColorSet?] = [:]
         var reported: Set<String> = []
     }
-    private static let cache = Mutex(Cache())
+    private static let cache = Locked(Cache())
 
     /// The `.xcassets` folders of `bundle` (within three folder levels of its resources).
     static func catalogs(in bundle: Bundle) -> [URL] {

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import CanvasGeometry
 import CanvasPaint
 import CanvasCodecs
@@ -185,7 +184,7 @@ public struct Image: Sendable {
         let opaque: Bool
         let colorMode: ColorRenderingMode
         let renderer: (inout GraphicsContext) -> Void
-        private let cache = Mutex<[CGFloat: ImageLevels]>([:])
+        private let cache = Locked<[CGFloat: ImageLevels]>([:])
 
         init(size: CGSize, opaque: Bool, colorMode: ColorRenderingMode, renderer: @escaping (inout GraphicsContext) -> Void) {
             self.size = size; self.opaque = opaque; self.colorMode = colorMode; self.renderer = renderer
@@ -253,7 +252,7 @@ final class NamedImages: Sendable {
         var order: [String] = []
         var reported: Set<String> = []
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// The decoded image for `name` at the best scale variant for `displayScale`.
     func load(_ name: String, bundle: Bundle?, displayScale: CGFloat) -> (ImageLevels, Double)? {

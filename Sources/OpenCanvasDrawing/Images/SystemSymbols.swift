@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import CanvasGeometry
 import CanvasText
 
@@ -22,7 +21,7 @@ enum SystemSymbols {
         var id: UInt32
     }
 
-    private static let reported = Mutex<Set<String>>([])
+    private static let reported = Locked<Set<String>>([])
 
     /// The glyph for an SF Symbol name; `nil` (reported once per name, as SwiftUI
     /// logs "No symbol named … found in system symbol set") when the name is not

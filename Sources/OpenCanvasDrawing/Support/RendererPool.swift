@@ -1,4 +1,4 @@
-import Synchronization
+import CanvasGeometry
 import CanvasRender
 
 /// The renderers a host keeps between frames, so that what a renderer caches (glyph
@@ -9,7 +9,7 @@ import CanvasRender
 package final class RendererPool: Sendable {
     /// Idle renderers, most recently used last. `Renderer` is not thread-safe; the
     /// pool hands each one to a single user at a time.
-    private let idle = Mutex<[UncheckedRenderer]>([])
+    private let idle = Locked<[UncheckedRenderer]>([])
 
     private struct UncheckedRenderer: @unchecked Sendable {
         let renderer: Renderer

@@ -1,5 +1,5 @@
+import CanvasGeometry
 import Foundation
-import Synchronization
 import OpenCanvasDrawing
 
 /// The context of a state change: the animation it should be shown with.
@@ -54,7 +54,7 @@ public enum AnimationCompletionCriteria: Hashable, Sendable {
 /// once, when the last of those has finished (or at the end of the frame that
 /// applied the change, if it started none).
 final class AnimationCompletion: @unchecked Sendable {
-    private let state = Mutex<(actions: [@MainActor @Sendable () -> Void], running: Int, applied: Bool, done: Bool,
+    private let state = Locked<(actions: [@MainActor @Sendable () -> Void], running: Int, applied: Bool, done: Bool,
                                marked: Bool)>(([], 0, false, false, false))
 
     init(_ action: @escaping @MainActor @Sendable () -> Void) {

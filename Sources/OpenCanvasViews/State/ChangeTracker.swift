@@ -1,3 +1,4 @@
+import CanvasGeometry
 import Foundation
 import Synchronization
 
@@ -8,11 +9,11 @@ import Synchronization
 package final class ChangeTracker: Sendable {
     /// Set when anything a frame read has changed.
     private let dirty = Atomic<Bool>(true)
-    private let marked = Mutex<Set<String>>([])
-    private let wakeHook = Mutex<(@Sendable () -> Void)?>(nil)
+    private let marked = Locked<Set<String>>([])
+    private let wakeHook = Locked<(@Sendable () -> Void)?>(nil)
     /// The host's date, readable where state changes (the start of an animation is
     /// the date of the change, not of the next frame).
-    private let clock = Mutex<Date>(Date())
+    private let clock = Locked<Date>(Date())
 
     /// The transactions of changes since the last frame, by reader (the latest
     /// animated one wins), numbered in the order the changes were made.
@@ -21,7 +22,7 @@ package final class ChangeTracker: Sendable {
         var completions: [AnimationCompletion] = []
         var next: UInt64 = 0
     }
-    private let pending = Mutex(Pending())
+    private let pending = Locked(Pending())
 
     var isDirty: Bool { dirty.load(ordering: .acquiring) }
 
