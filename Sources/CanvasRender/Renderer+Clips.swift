@@ -16,6 +16,18 @@ extension Renderer {
 
     private static let nothing = ClipRegion.rect(PixelRect(x0: 0, y0: 0, x1: 0, y1: 0))
 
+    /// A clip node's rectangle in device pixels when it is one that lands on whole
+    /// pixels (not inverse, under a finite scale-and-translate): such a clip needs no
+    /// mask, and cuts coverage at whole pixels only.
+    static func wholePixelRect(_ node: ClipNode, device: Transform) -> Rect? {
+        let t = node.transform.concatenating(device)
+        guard !node.inverse, case .path(.rect(let r), _, _) = node.shape, t.isFinite, t.isScaleTranslate else { return nil }
+        let d = r.transformed(by: t)
+        guard d.isFinite, d.minX == d.minX.rounded(), d.minY == d.minY.rounded(),
+              d.maxX == d.maxX.rounded(), d.maxY == d.maxY.rounded() else { return nil }
+        return d
+    }
+
     private func makeClip(_ node: ClipNode, within parent: ClipRegion, _ list: DisplayList, _ pass: Pass) -> ClipRegion {
         let bounds = parent.bounds
         guard !bounds.isEmpty else { return Renderer.nothing }
@@ -27,15 +39,11 @@ extension Renderer {
             let t = node.transform.concatenating(pass.device)
             guard t.isFinite else { return Renderer.nothing }
             // A rectangle that lands on whole pixels needs no mask.
-            if !node.inverse, case .rect(let r) = geometry, t.isScaleTranslate {
-                let d = r.transformed(by: t)
-                if d.isFinite, d.minX == d.minX.rounded(), d.minY == d.minY.rounded(),
-                   d.maxX == d.maxX.rounded(), d.maxY == d.maxY.rounded() {
-                    let pixels = PixelRect(covering: d, within: bounds)
-                    switch parent {
-                    case .rect: return .rect(pixels)
-                    case .mask(let m): return .mask(m.intersected(with: pixels))
-                    }
+            if let d = Renderer.wholePixelRect(node, device: pass.device) {
+                let pixels = PixelRect(covering: d, within: bounds)
+                switch parent {
+                case .rect: return .rect(pixels)
+                case .mask(let m): return .mask(m.intersected(with: pixels))
                 }
             }
             var clipSpans = SpanBuffer()

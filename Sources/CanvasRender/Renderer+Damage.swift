@@ -27,16 +27,14 @@ extension Renderer {
             guard a.colorMode == b.colorMode, a.items.count == b.items.count else { return nil }
             for i in a.items.indices where !Renderer.same(a.items[i], b.items[i]) { return nil }
         }
-        var top = height, bottom = 0
-        let H = Double(height)
+        var rows = RowSpan(height: height)
         func touch(_ item: DrawItem) -> Bool {
             guard case .shape(let geometry, let operation) = item.content, item.filter < 0 else { return false }
             let t = item.transform.concatenating(device)
             guard t.isFinite else { return true }                  // draws nothing
             let box = deviceBounds(geometry, operation, t)
             guard box.isFinite else { return false }
-            let y0 = min(max(box.minY.rounded(.down) - 1, 0), H), y1 = min(max(box.maxY.rounded(.up) + 1, 0), H)
-            if y1 > y0 { top = min(top, Int(y0)); bottom = max(bottom, Int(y1)) }
+            rows.add(box)
             return true
         }
         let a = old.layers[0].items, b = new.layers[0].items
@@ -45,7 +43,7 @@ extension Renderer {
             if i < a.count, !touch(a[i]) { return 0..<height }
             if i < b.count, !touch(b[i]) { return 0..<height }
         }
-        return bottom > top ? top..<bottom : 0..<0
+        return rows.range
     }
 
     /// Whether two items draw the same: the same content, transform, paint (an

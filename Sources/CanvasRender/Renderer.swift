@@ -181,12 +181,7 @@ public final class Renderer {
             var steps = 0
             while node >= 0, Int(node) < list.clips.count, steps < 64 {
                 let clip = list.clips[Int(node)]
-                let ct = clip.transform.concatenating(device)
-                guard !clip.inverse, case .path(.rect(let cr), _, _) = clip.shape, ct.isFinite, ct.isScaleTranslate
-                else { return false }
-                let d = cr.transformed(by: ct)
-                guard d.isFinite, d.minX == d.minX.rounded(), d.minY == d.minY.rounded(),
-                      d.maxX == d.maxX.rounded(), d.maxY == d.maxY.rounded() else { return false }
+                guard let d = Renderer.wholePixelRect(clip, device: device) else { return false }
                 area = Rect(minX: max(area.minX, d.minX), minY: max(area.minY, d.minY),
                             maxX: min(area.maxX, d.maxX), maxY: min(area.maxY, d.maxY))
                 node = clip.parent
@@ -205,17 +200,30 @@ public final class Renderer {
     /// union of its root items' boxes (everything for layers and filtered items,
     /// which may cover any pixel of their clip).
     public func rowsDrawn(by list: DisplayList, device: Transform, height: Int) -> Range<Int> {
-        var top = height, bottom = 0
-        let H = Double(height)
+        var rows = RowSpan(height: height)
         var whole = false
         forEachRootBox(list, device: device, range: nil) { box, _ in
             guard let box else { whole = true; return false }
-            let y0 = min(max(box.minY.rounded(.down) - 1, 0), H), y1 = min(max(box.maxY.rounded(.up) + 1, 0), H)
-            if y1 > y0 { top = min(top, Int(y0)); bottom = max(bottom, Int(y1)) }
+            rows.add(box)
             return true
         }
-        if whole { return 0..<height }
-        return bottom > top ? top..<bottom : 0..<0
+        return whole ? 0..<height : rows.range
+    }
+
+    /// The rows of a `height`-row target that device boxes may touch (each widened
+    /// by a row either way: antialiasing reaches into the pixel beyond a box's edge).
+    struct RowSpan {
+        let height: Int
+        private var top: Int, bottom = 0
+        init(height: Int) { self.height = height; top = height }
+
+        mutating func add(_ box: Rect) {
+            let H = Double(height)
+            let y0 = min(max(box.minY.rounded(.down) - 1, 0), H), y1 = min(max(box.maxY.rounded(.up) + 1, 0), H)
+            if y1 > y0 { top = min(top, Int(y0)); bottom = max(bottom, Int(y1)) }
+        }
+
+        var range: Range<Int> { bottom > top ? top..<bottom : 0..<0 }
     }
 
     /// Renders the root layer into a floating-point pixmap (the linear colour modes).
