@@ -251,6 +251,14 @@ public struct DrawItem: Sendable {
     /// Index of the last filter added (the first applied) in `DisplayList.filters`, or −1.
     public var filter: Int32
 
+    /// The rectangle and anti-aliasing of a rectangle fill (any fill rule), read
+    /// without copying the item's shape.
+    @inline(__always)
+    public var filledRect: (Rect, Bool)? {
+        if case .shape(.rect(let r), .fill(_, let aa)) = content { return (r, aa) }
+        return nil
+    }
+
     public init(content: Content, transform: Transform, paint: Paint = .solid(.transparent),
                 blendMode: BlendMode = .normal, opacity: Double = 1, clip: Int32 = -1, filter: Int32 = -1) {
         self.content = content; self.transform = transform; self.paint = paint

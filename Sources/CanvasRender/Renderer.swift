@@ -265,7 +265,7 @@ public final class Renderer {
             // Clamped: a stale range (items removed since) draws what is there.
             let all = items.indices
             let drawn = range.map { $0.clamped(to: all) } ?? all
-            for i in drawn { draw(base[i], list, pass) }
+            for i in drawn { draw(base + i, list, pass) }
         }
     }
 
@@ -278,15 +278,48 @@ public final class Renderer {
         guard id >= 0, Int(id) < list.layers.count else { return }
         list.layers[Int(id)].items.withUnsafeBufferPointer { items in
             guard let base = items.baseAddress else { return }
-            for i in items.indices { draw(base[i], list, pass) }
+            for i in items.indices { draw(base + i, list, pass) }
         }
     }
 
     // MARK: Items
 
-    func draw(_ item: DrawItem, _ list: DisplayList, _ pass: Pass) {
-        let region = clipRegion(item.clip, list, pass)
+    /// Draws the item at `item`. Read through the pointer, its plain fields cost
+    /// nothing; binding its shape (a multi-payload enum) copies it through value
+    /// witnesses, which costs as much as compositing a small rectangle — so the
+    /// commonest item, a solid rectangle fill, is drawn before any copy is made.
+    func draw(_ item: UnsafePointer<DrawItem>, _ list: DisplayList, _ pass: Pass) {
+        let region = clipRegion(item.pointee.clip, list, pass)
         guard !region.bounds.isEmpty else { return }
+        if item.pointee.filter < 0, drawSolidRect(item, pass, region) { return }
+        draw(item.pointee, region, list, pass)
+    }
+
+    /// A solid source-over rectangle under a scale-and-translate transform,
+    /// unmasked, on the 8-bit surface: composited straight from its separable
+    /// coverage, with no spans. `false` when the item is not such a rectangle.
+    private func drawSolidRect(_ item: UnsafePointer<DrawItem>, _ pass: Pass, _ region: ClipRegion) -> Bool {
+        guard case .rgba8(let pixmap) = pass.target, item.pointee.blendMode == .normal,
+              let (r, aa) = item.pointee.filledRect, case .rect = region,
+              case .solid(let c) = item.pointee.paint else { return false }
+        let t = item.pointee.transform.concatenating(pass.device)
+        guard t.isFinite, t.isScaleTranslate else { return false }
+        let device = r.transformed(by: t)
+        guard device.isFinite else {
+            Diagnostics.report(.nonFinitePath)
+            return true
+        }
+        let opacity = item.pointee.opacity
+        let alpha = min(max(opacity.isNaN ? 0 : opacity, 0), 1)
+        // Rows are cut at whole pixels: each row's coverage stays as it is.
+        if let box = PixelBox(device, clip: pass.limited(region.bounds), antialiased: aa) {
+            Compositor.fill(box, color: PremultipliedColor(red: c.r, green: c.g, blue: c.b, alpha: c.a * alpha),
+                            into: pixmap)
+        }
+        return true
+    }
+
+    func draw(_ item: DrawItem, _ region: ClipRegion, _ list: DisplayList, _ pass: Pass) {
         if item.filter >= 0 {
             drawFiltered(item, list, pass, region)
             return
@@ -313,22 +346,6 @@ public final class Renderer {
             return                                  // a band skips what lies wholly above or below its rows
         }
 
-        // A solid source-over rectangle under a scale-and-translate transform,
-        // unmasked, on the 8-bit surface: composited straight from its separable
-        // coverage, with no spans.
-        if case .rgba8(let pixmap) = pass.target, item.blendMode == .normal,
-           case .fill(_, let aa) = operation, case .rect(let r) = geometry, t.isScaleTranslate,
-           case .rect = region, case .solid(let c) = item.paint {
-            let device = r.transformed(by: t)
-            guard device.isFinite else { return Diagnostics.report(.nonFinitePath) }
-            let alpha = min(max(item.opacity.isNaN ? 0 : item.opacity, 0), 1)
-            // Rows are cut at whole pixels: each row's coverage stays as it is.
-            if let box = PixelBox(device, clip: pass.limited(bounds), antialiased: aa) {
-                Compositor.fill(box, color: PremultipliedColor(red: c.r, green: c.g, blue: c.b, alpha: c.a * alpha),
-                                into: pixmap)
-            }
-            return
-        }
         spans.removeAll()
         // A band's rows window the rasterizers (clip masks, layers and filter
         // content are rasterized without one).

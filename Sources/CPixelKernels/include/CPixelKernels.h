@@ -34,6 +34,19 @@ void oc_fill(uint32_t *dst, size_t n, uint32_t color);
 void oc_srcover(uint32_t *dst, size_t n, uint32_t color);
 /// dst[i] = c + dst[i]·(255 − alpha(c))/255 with c = color·mask[i]/255.
 void oc_srcover_mask(uint32_t *dst, const uint8_t *mask, size_t n, uint32_t color);
+/// The colours of one row of an axis-aligned rectangle: its partly covered left and
+/// right pixels (composited source over) and its run (stored when `run_opaque`, else
+/// composited source over; a zero run colour leaves the run as it is).
+typedef struct {
+    uint32_t left, run, right;
+    int run_opaque;
+} oc_row_colors;
+
+/// `rows` rows `stride` pixels apart from `first`: the first takes `top`'s colours,
+/// the last `bottom`'s, the others `inner`'s; each row is a left pixel (when
+/// `has_left`), `run` pixels, then a right pixel (when `has_right`).
+void oc_solid_box(uint32_t *first, size_t stride, size_t rows, const oc_row_colors *top, const oc_row_colors *inner,
+                  const oc_row_colors *bottom, int has_left, size_t run, int has_right);
 
 /// Source over with a source row: dst[i] = s + dst[i]·(255 − alpha(s))/255 with
 /// s = src[i]·m/255, m = mask[i], or `alpha` when `mask` is NULL.

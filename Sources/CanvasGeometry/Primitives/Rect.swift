@@ -100,3 +100,20 @@ public func clampedInt(_ v: Double, _ lo: Int, _ hi: Int) -> Int {
     if !(v <= Double(hi)) { return hi }
     return Int(v)
 }
+
+/// `⌊v⌋` and `⌈v⌉` as `Int` for a `v` already known to lie well inside `Int`'s range
+/// (a coordinate clamped to a pixel rectangle). Truncation and a correction: the
+/// baseline x86-64 target has no rounding instruction, so `rounded(.down)` is a call
+/// into libm, which on small shapes costs more than the arithmetic around it.
+@inlinable @inline(__always)
+public func floorInt(clamped v: Double) -> Int {
+    let t = Int(v)
+    return Double(t) > v ? t - 1 : t
+}
+
+/// See `floorInt(clamped:)`.
+@inlinable @inline(__always)
+public func ceilInt(clamped v: Double) -> Int {
+    let t = Int(v)
+    return Double(t) < v ? t + 1 : t
+}

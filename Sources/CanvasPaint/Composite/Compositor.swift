@@ -78,61 +78,37 @@ public enum Compositor {
         return rb | ag
     }
 
-    /// Source-over of a solid colour over an axis-aligned rectangle's coverage, row by
-    /// row: partly covered edge pixels are blended one by one, the run between them by
-    /// the SIMD kernels (a plain fill when the colour is opaque).
+    /// Source-over of a solid colour over an axis-aligned rectangle's coverage: per
+    /// row, the partly covered first and last columns are blended one by one and the
+    /// run between them by the SIMD kernels (a plain fill when the colour is opaque
+    /// and the row fully covered); the first and last rows take their own coverage.
+    /// The whole box is one kernel call.
     public static func fill(_ box: PixelBox, color: PremultipliedColor, into pixmap: Pixmap) {
         let c = color.packed
         guard c != 0, box.x0 >= 0, box.y0 >= 0, box.x1 <= pixmap.width, box.y1 <= pixmap.height,
               box.x1 > box.x0, box.y1 > box.y0 else { return }
         @inline(__always) func alpha(_ v: Double) -> UInt8 { UInt8(min(max(v, 0), 1) * 255 + 0.5) }
-        // Rows are a stride apart: request the first rows' memory up front so the cache
-        // misses overlap, and keep requesting a few dozen rows ahead.
-        let ahead = 24
-        for y in box.y0..<min(box.y1, box.y0 + ahead) {
-            oc_prefetch_write(pixmap.row(y) + box.x0)
-            oc_prefetch_write(pixmap.row(y) + (box.x1 - 1))
-        }
         let opaque = color.a == 255
         // Fully covered columns join the run; partly covered ones are blended alone.
         let runStart = box.firstColumn >= 1 ? box.x0 : box.x0 + 1
         // (A single column is either all run or all partial.)
         let runEnd = box.x1 - box.x0 == 1 ? box.x1 : (box.lastColumn >= 1 ? box.x1 : box.x1 - 1)
-        let n = runEnd - runStart
+        let n = max(runEnd - runStart, 0)
         let firstPartial = runStart != box.x0, lastPartial = runEnd != box.x1 && box.x1 - box.x0 > 1
 
-        @inline(__always) func row(_ y: Int, _ v: Double) {
-            let dst = pixmap.row(y)
-            if firstPartial {
-                let a = alpha(box.firstColumn * v)
-                if a > 0 { dst[box.x0] = sourceOver(dst[box.x0], scale(c, a)) }
-            }
-            if n > 0 {
-                let a = alpha(v)
-                if a == 255 {
-                    if opaque { Kernels.fill(dst + runStart, n, c) } else { Kernels.sourceOver(dst + runStart, n, c) }
-                } else if a > 0 {
-                    Kernels.sourceOver(dst + runStart, n, scale(c, a))
-                }
-            }
-            if lastPartial {
-                let a = alpha(box.lastColumn * v)
-                let last = box.x1 - 1
-                if a > 0 { dst[last] = sourceOver(dst[last], scale(c, a)) }
-            }
+        /// A row's colours where its vertical coverage is `v`.
+        @inline(__always) func colors(_ v: Double) -> oc_row_colors {
+            let a = alpha(v)
+            return oc_row_colors(left: firstPartial ? scale(c, alpha(box.firstColumn * v)) : 0,
+                                 run: a == 255 ? c : scale(c, a),
+                                 right: lastPartial ? scale(c, alpha(box.lastColumn * v)) : 0,
+                                 run_opaque: a == 255 && opaque ? 1 : 0)
         }
-
-        row(box.y0, box.firstRow)
-        if box.y1 - box.y0 == 1 { return }
-        var y = box.y0 + 1
-        while y < box.y1 - 1 {
-            if y + ahead < box.y1 {
-                oc_prefetch_write(pixmap.row(y + ahead) + box.x0)
-                oc_prefetch_write(pixmap.row(y + ahead) + (box.x1 - 1))
-            }
-            row(y, 1)
-            y += 1
-        }
-        row(box.y1 - 1, box.lastRow)
+        let rows = box.y1 - box.y0
+        var top = colors(box.firstRow)
+        var inner = rows > 2 ? colors(1) : top
+        var bottom = rows > 1 ? colors(box.lastRow) : top
+        oc_solid_box(pixmap.row(box.y0) + box.x0, pixmap.width, rows, &top, &inner, &bottom,
+                     firstPartial ? 1 : 0, n, lastPartial ? 1 : 0)
     }
 }

@@ -91,8 +91,9 @@ public struct PixelBox: Hashable, Sendable {
         let L = Double(clip.x0), T = Double(clip.y0), R = Double(clip.x1), B = Double(clip.y1)
         let fx0 = max(r.minX, L), fx1 = min(r.maxX, R), fy0 = max(r.minY, T), fy1 = min(r.maxY, B)
         guard fx1 > fx0, fy1 > fy0 else { return nil }
-        x0 = Int(fx0.rounded(.down)); x1 = Int(fx1.rounded(.up))
-        y0 = Int(fy0.rounded(.down)); y1 = Int(fy1.rounded(.up))
+        // (Within the clip, so the conversions cannot overflow.)
+        x0 = floorInt(clamped: fx0); x1 = ceilInt(clamped: fx1)
+        y0 = floorInt(clamped: fy0); y1 = ceilInt(clamped: fy1)
         if x1 - x0 == 1 {
             firstColumn = fx1 - fx0; lastColumn = firstColumn
         } else {

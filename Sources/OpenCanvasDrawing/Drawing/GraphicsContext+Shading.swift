@@ -17,9 +17,39 @@ extension GraphicsContext {
             case palette([Shading])
         }
         let kind: Kind
+        /// A solid colour's components, kept apart from `kind` so that recording reads
+        /// them in place (binding the colour out of `kind` copies its name through
+        /// value witnesses, a tenth of recording a small shape); `nil` otherwise.
+        let solid: SolidComponents?
+
+        init(kind: Kind, solid: SolidComponents? = nil) {
+            self.kind = kind; self.solid = solid
+        }
+
+        /// A solid colour's extended sRGB components, light and (for colours that
+        /// adapt) dark.
+        struct SolidComponents: Sendable {
+            typealias Components = (red: Double, green: Double, blue: Double, opacity: Double)
+            var light: Components
+            var dark: Components?
+
+            @inline(__always)
+            init(_ c: Color) {
+                light = (c.red, c.green, c.blue, c.opacity)
+                if let d = c.dark { dark = (d.red, d.green, d.blue, d.opacity) } else { dark = nil }
+            }
+
+            @inline(__always)
+            func components(_ scheme: ColorScheme) -> Components {
+                if scheme == .dark, let dark { return dark }
+                return light
+            }
+        }
 
         /// A solid colour.
-        public static func color(_ color: Color) -> Shading { Shading(kind: .color(color)) }
+        public static func color(_ color: Color) -> Shading {
+            Shading(kind: .color(color), solid: SolidComponents(color))
+        }
 
         /// A solid colour from red, green and blue components in `colorSpace`.
         public static func color(_ colorSpace: Color.RGBColorSpace = .sRGB, red: Double, green: Double,

@@ -17,7 +17,10 @@ import CanvasRender
 public struct GraphicsContext {
     /// The recording that every copy of a context appends to.
     package final class Recorder {
-        package var list = DisplayList()
+        // Unchecked: one recorder belongs to one drawing at a time, and the dynamic
+        // exclusivity check on this class property cost a tenth of recording a
+        // small shape.
+        @exclusivity(unchecked) package var list = DisplayList()
         /// Set by a canvas with `rendersAsynchronously`: the window host may
         /// rasterize this recording off the main thread.
         package var allowsAsynchronousRasterizing = false
@@ -214,22 +217,27 @@ public struct GraphicsContext {
     /// rectangle unit-space styles map onto.
     func record(_ geometry: consuming Geometry, _ operation: consuming DrawItem.Operation, _ shading: Shading,
                 bounds: CGRect) {
-        // The common case, a visible colour, without the general resolution.
-        if case .color(let adaptive) = shading.kind, case let c = adaptive.appearance(environment.colorScheme),
+        let paint: Paint, mode: CanvasPaint.BlendMode, opacity: Double
+        if let c = shading.solid?.components(environment.colorScheme),
            c.opacity > 0, c.red.isFinite, c.green.isFinite, c.blue.isFinite {
-            append(.shape(geometry, operation), paint: .solid(RGBA(r: c.red, g: c.green, b: c.blue, a: min(c.opacity, 1))),
-                   blendMode: blend.engine ?? .normal, opacity: userOpacity)
-            return
-        }
-        guard let resolved = resolvePaint(shading, bounds: bounds) else {
+            // The common case, a visible colour, without the general resolution.
+            paint = .solid(RGBA(r: c.red, g: c.green, b: c.blue, a: min(c.opacity, 1)))
+            mode = blend.engine ?? .normal
+            opacity = userOpacity
+        } else if let resolved = resolvePaint(shading, bounds: bounds) {
+            paint = resolved.paint
+            mode = (resolved.blendMode ?? blend).engine ?? .normal
+            opacity = userOpacity * resolved.opacity
+        } else if let clearing = blend.engine, !clearing.transparentSourceKeepsDestination {
             // Nothing visible to draw; the clearing modes still clear under the shape.
-            if let mode = blend.engine, !mode.transparentSourceKeepsDestination {
-                append(.shape(geometry, operation), paint: .solid(.transparent), blendMode: mode, opacity: 1)
-            }
+            paint = .solid(.transparent)
+            mode = clearing
+            opacity = 1
+        } else {
             return
         }
-        append(.shape(geometry, operation), paint: resolved.paint,
-               blendMode: (resolved.blendMode ?? blend).engine ?? .normal, opacity: userOpacity * resolved.opacity)
+        // One use of the shape: it moves into the item rather than being copied.
+        append(.shape(consume geometry, consume operation), paint: paint, blendMode: mode, opacity: opacity)
     }
 
     func append(_ content: consuming DrawItem.Content, paint: consuming Paint, blendMode: CanvasPaint.BlendMode,
