@@ -295,6 +295,17 @@ OC_AVX2 static inline __m256i tail_mask(size_t n) {
     return _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), lanes);
 }
 
+// The first `n` (< 8) bytes at `p` as the low bytes of a word, the rest zero: only
+// the bytes that exist are read. (A memcpy of a variable length is a libc call,
+// which costs more than the pixels of a short span.)
+static inline uint64_t load_partial_bytes(const uint8_t *p, size_t n) {
+    uint64_t w = 0;
+    if (n & 4) { uint32_t v; memcpy(&v, p, 4); w = v; p += 4; }
+    if (n & 2) { uint16_t v; memcpy(&v, p, 2); w |= (uint64_t)v << ((n & 4) * 8); p += 2; }
+    if (n & 1) w |= (uint64_t)*p << ((n & 6) * 8);
+    return w;
+}
+
 OC_AVX2 static void fill_avx2(uint32_t *d, size_t n, uint32_t c) {
     __m256i v = _mm256_set1_epi32((int)c);
     size_t i = 0;
@@ -363,7 +374,7 @@ OC_AVX2 static void srcover_mask_avx2(uint32_t *d, const uint8_t *m, size_t n, u
     }
     if (i < n) {
         uint64_t mw = 0;
-        memcpy(&mw, m + i, n - i);           // only the bytes that exist
+        mw = load_partial_bytes(m + i, n - i);
         __m256i lanes = tail_mask(n - i);
         __m256i mm = _mm256_shuffle_epi8(_mm256_set1_epi64x((long long)mw), spread);
         __m256i slo = DIV255_AVX(_mm256_mullo_epi16(s16, _mm256_unpacklo_epi8(mm, z)));
@@ -384,8 +395,8 @@ OC_AVX2 static inline void coverage_lanes_avx(const uint8_t *m, uint32_t alpha, 
     const __m256i spread = _mm256_setr_epi8(0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3,
                                             4, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6, 7, 7, 7, 7);
     if (!m) { *lo = *hi = _mm256_set1_epi16((short)alpha); return; }
-    uint64_t mw = 0;
-    memcpy(&mw, m + i, count);
+    uint64_t mw = count >= 8 ? 0 : load_partial_bytes(m + i, count);
+    if (count >= 8) memcpy(&mw, m + i, 8);
     __m256i mm = _mm256_shuffle_epi8(_mm256_set1_epi64x((long long)mw), spread);
     *lo = _mm256_unpacklo_epi8(mm, z);
     *hi = _mm256_unpackhi_epi8(mm, z);
@@ -645,6 +656,57 @@ OC_AVX2 static void solid_box_avx2(uint32_t *first, size_t stride, size_t rows, 
 }
 #endif
 
+// MARK: - Spans of a solid colour
+
+// Source over of a solid colour through a shape's spans, the whole shape in one call
+// with the kernels inlined (per span, a call from Swift cost as much as a short
+// edge span's pixels). The pixels of the span `SPAN_AHEAD` later are prefetched:
+// a shape's rows are far apart in memory, so the cache misses overlap.
+#define OC_SPAN_AHEAD 32
+#define OC_DEFINE_FILL_SPANS(NAME, ATTR, FILL, SRCOVER, SRCOVER_MASK)                                          \
+    ATTR static void NAME(uint32_t *pixels, size_t stride, int32_t width, int32_t height, const oc_span *spans,  \
+                          size_t count, const uint8_t *coverage, uint32_t c) {                                  \
+        if (c == 0) return;                                                                                     \
+        const int opaque = (c >> 24) == 255;                                                                    \
+        for (size_t k = 0; k < count && k < OC_SPAN_AHEAD; k++) oc_prefetch_span(pixels, stride, width, height, \
+                                                                                 spans + k);                    \
+        for (size_t k = 0; k < count; k++) {                                                                    \
+            if (k + OC_SPAN_AHEAD < count) oc_prefetch_span(pixels, stride, width, height, spans + k + OC_SPAN_AHEAD); \
+            const oc_span s = spans[k];                                                                         \
+            if (s.y < 0 || s.y >= height) continue;                                                             \
+            int64_t x = s.x, n = s.length, skip = 0;                                                            \
+            if (x < 0) { skip = -x; n += x; x = 0; }                                                            \
+            if (n > (int64_t)width - x) n = (int64_t)width - x;                                                 \
+            if (n <= 0) continue;                                                                               \
+            uint32_t *d = pixels + (size_t)s.y * stride + (size_t)x;                                            \
+            if (s.mask_offset < 0) {                                                                            \
+                if (s.alpha == 255) {                                                                           \
+                    if (opaque) FILL(d, (size_t)n, c); else SRCOVER(d, (size_t)n, c);                           \
+                } else {                                                                                        \
+                    uint32_t sc = scale_pixel(c, s.alpha);                                                      \
+                    if (sc) SRCOVER(d, (size_t)n, sc);                                                          \
+                }                                                                                               \
+            } else {                                                                                            \
+                SRCOVER_MASK(d, coverage + s.mask_offset + skip, (size_t)n, c);                                 \
+            }                                                                                                   \
+        }                                                                                                       \
+    }
+
+static inline void oc_prefetch_span(uint32_t *pixels, size_t stride, int32_t width, int32_t height,
+                                    const oc_span *s) {
+    if (s->y >= 0 && s->y < height && s->x >= 0 && s->length > 0 && (int64_t)s->x + s->length <= width) {
+        uint32_t *p = pixels + (size_t)s->y * stride + (size_t)s->x;
+        __builtin_prefetch(p, 1, 3);
+        if (s->length > 16) __builtin_prefetch(p + (s->length - 1), 1, 3);
+    }
+}
+
+OC_DEFINE_FILL_SPANS(fill_spans_portable, , fill_portable, srcover_portable, srcover_mask_portable)
+#if OC_X86
+OC_DEFINE_FILL_SPANS(fill_spans_sse2, , fill_sse2, srcover_sse2, srcover_mask_sse2)
+OC_DEFINE_FILL_SPANS(fill_spans_avx2, OC_AVX2, fill_avx2, srcover_avx2, srcover_mask_avx2)
+#endif
+
 // MARK: - Dispatch
 
 typedef void (*fill_fn)(uint32_t *, size_t, uint32_t);
@@ -655,6 +717,8 @@ typedef void (*radial_fn)(uint32_t *, const uint32_t *, int32_t, float, float, f
                           size_t);
 typedef void (*box_fn)(uint32_t *, size_t, size_t, const oc_row_colors *, const oc_row_colors *,
                        const oc_row_colors *, int, size_t, int);
+typedef void (*spans_fn)(uint32_t *, size_t, int32_t, int32_t, const oc_span *, size_t, const uint8_t *,
+                         uint32_t);
 typedef void (*conic_fn)(uint32_t *, const uint32_t *, int32_t, float, float, float, float, float, float, float, float,
                          float, size_t);
 
@@ -667,24 +731,25 @@ typedef struct {
     radial_fn radial_gradient_row;
     conic_fn conic_gradient_row;
     box_fn solid_box;
+    spans_fn fill_spans;
     oc_kernel_level level;
 } kernel_table;
 
 static const kernel_table portable_table = {
     fill_portable, srcover_portable, srcover_mask_portable, srcover_row_portable, plus_row_portable,
     linear_gradient_row_portable, radial_gradient_row_portable, conic_gradient_row_portable, solid_box_portable,
-    OC_KERNELS_PORTABLE,
+    fill_spans_portable, OC_KERNELS_PORTABLE,
 };
 #if OC_X86
 static const kernel_table sse2_table = {
     fill_sse2, srcover_sse2, srcover_mask_sse2, srcover_row_sse2, plus_row_sse2,
     linear_gradient_row_sse2, radial_gradient_row_portable, conic_gradient_row_portable, solid_box_sse2,
-    OC_KERNELS_SSE2,
+    fill_spans_sse2, OC_KERNELS_SSE2,
 };
 static const kernel_table avx2_table = {
     fill_avx2, srcover_avx2, srcover_mask_avx2, srcover_row_avx2, plus_row_avx2,
     linear_gradient_row_avx2, radial_gradient_row_avx2, conic_gradient_row_avx2, solid_box_avx2,
-    OC_KERNELS_AVX2,
+    fill_spans_avx2, OC_KERNELS_AVX2,
 };
 #endif
 
@@ -697,7 +762,7 @@ static const kernel_table avx2_table = {
 static kernel_table process_table = {
     fill_portable, srcover_portable, srcover_mask_portable, srcover_row_portable, plus_row_portable,
     linear_gradient_row_portable, radial_gradient_row_portable, conic_gradient_row_portable, solid_box_portable,
-    OC_KERNELS_PORTABLE,
+    fill_spans_portable, OC_KERNELS_PORTABLE,
 };
 // Initial-exec TLS: one %fs-relative load, no call to __tls_get_addr (which would make
 // every entry point save registers and lose its tail call).
@@ -749,6 +814,10 @@ void oc_fill(uint32_t *dst, size_t n, uint32_t color) { current()->fill(dst, n, 
 void oc_srcover(uint32_t *dst, size_t n, uint32_t color) { current()->srcover(dst, n, color); }
 void oc_srcover_mask(uint32_t *dst, const uint8_t *mask, size_t n, uint32_t color) {
     current()->srcover_mask(dst, mask, n, color);
+}
+void oc_fill_spans(uint32_t *pixels, size_t stride, int32_t width, int32_t height, const oc_span *spans,
+                   size_t count, const uint8_t *coverage, uint32_t color) {
+    current()->fill_spans(pixels, stride, width, height, spans, count, coverage, color);
 }
 void oc_solid_box(uint32_t *first, size_t stride, size_t rows, const oc_row_colors *top, const oc_row_colors *inner,
                   const oc_row_colors *bottom, int has_left, size_t run, int has_right) {

@@ -115,6 +115,81 @@ struct KernelTests {
         }
     }
 
+    @Test("a span is laid out as the kernels' oc_span")
+    func spanLayout() {
+        #expect(MemoryLayout<Span>.size == MemoryLayout<oc_span>.size)
+        #expect(MemoryLayout<Span>.stride == MemoryLayout<oc_span>.stride)
+        #expect(MemoryLayout<Span>.offset(of: \Span.x) == MemoryLayout<oc_span>.offset(of: \oc_span.x))
+        #expect(MemoryLayout<Span>.offset(of: \Span.y) == MemoryLayout<oc_span>.offset(of: \oc_span.y))
+        #expect(MemoryLayout<Span>.offset(of: \Span.length) == MemoryLayout<oc_span>.offset(of: \oc_span.length))
+        #expect(MemoryLayout<Span>.offset(of: \Span.alpha) == MemoryLayout<oc_span>.offset(of: \oc_span.alpha))
+        #expect(MemoryLayout<Span>.offset(of: \Span.maskOffset)
+                == MemoryLayout<oc_span>.offset(of: \oc_span.mask_offset))
+    }
+
+    /// A shape's spans in one kernel call against compositing them pixel by pixel:
+    /// constant and per-pixel spans of every length up to 40, some reaching past
+    /// either side of the surface or lying on rows outside it (skipped).
+    @Test("solid spans equal the per-pixel reference at every level", arguments: Kernels.Level.allCases)
+    func spansMatchReference(level: Kernels.Level) throws {
+        try Kernels.withLevel(level) { got in
+            var state: UInt64 = 4242 &+ UInt64(level.rawValue)
+            func next() -> UInt32 {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                return UInt32(truncatingIfNeeded: state >> 32)
+            }
+            func premultiplied(opaque: Bool = false) -> UInt32 {
+                let p = next()
+                let a = opaque ? 255 : p >> 24
+                let c = PremultipliedColor(packed: p)
+                return PremultipliedColor(r: UInt8(min(UInt32(c.r), a)), g: UInt8(min(UInt32(c.g), a)),
+                                          b: UInt8(min(UInt32(c.b), a)), a: UInt8(a)).packed
+            }
+            let width = 48, height = 24
+            for trial in 0..<60 {
+                let color = PremultipliedColor(packed: premultiplied(opaque: trial % 3 == 0))
+                var spans = SpanBuffer()
+                for row in -1...height {
+                    var x = Int(next() % 8) - 4
+                    while x < width + 4 {
+                        let n = 1 + Int(next() % 40)
+                        switch next() % 4 {
+                        case 0: spans.addConstant(x: x, y: row, length: n, alpha: 255)
+                        case 1: spans.addConstant(x: x, y: row, length: n, alpha: UInt8(truncatingIfNeeded: next()))
+                        default:
+                            let m = spans.reserveMask(x: x, y: row, length: n)
+                            for i in 0..<n {
+                                let v = next() % 5
+                                m[i] = v == 0 ? 0 : (v == 1 ? 255 : UInt8(truncatingIfNeeded: next()))
+                            }
+                        }
+                        x += n + Int(next() % 6)
+                    }
+                }
+                let pixmap = try Pixmap(width: width, height: height)
+                for i in 0..<(width * height) { pixmap.pixels[i] = premultiplied() }
+                var expected = Array(UnsafeBufferPointer(start: pixmap.pixels, count: width * height))
+                for k in 0..<spans.spans.count {
+                    let s = spans.spans[k]
+                    guard s.y >= 0, Int(s.y) < height else { continue }
+                    for i in 0..<Int(s.length) {
+                        let x = Int(s.x) + i
+                        guard x >= 0, x < width else { continue }
+                        let a = s.isConstant ? s.alpha : spans.coverage[Int(s.maskOffset) + i]
+                        let p = Int(s.y) * width + x
+                        if a == 0 { continue }
+                        expected[p] = a == 255 && color.a == 255
+                            ? color.packed : ReferenceKernels.sourceOver(expected[p], color.scaled(by: a).packed)
+                    }
+                }
+                Compositor.fill(spans, color: color, into: pixmap)
+                var wrong = 0
+                for i in 0..<(width * height) where pixmap.pixels[i] != expected[i] { wrong += 1 }
+                #expect(wrong == 0, "level \(got), trial \(trial): \(wrong) pixels differ")
+            }
+        }
+    }
+
     @Test("the compositor's one-pixel blend equals the reference")
     func scalarBlend() {
         var state: UInt64 = 99

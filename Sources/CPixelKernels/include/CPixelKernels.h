@@ -34,6 +34,20 @@ void oc_fill(uint32_t *dst, size_t n, uint32_t color);
 void oc_srcover(uint32_t *dst, size_t n, uint32_t color);
 /// dst[i] = c + dst[i]·(255 − alpha(c))/255 with c = color·mask[i]/255.
 void oc_srcover_mask(uint32_t *dst, const uint8_t *mask, size_t n, uint32_t color);
+/// A span as `CanvasRaster.Span` lays it out (columns `x ..< x + length` of row `y`;
+/// constant coverage `alpha` when `mask_offset < 0`, else one coverage byte per
+/// pixel from `mask_offset`).
+typedef struct {
+    int32_t x, y, length;
+    uint8_t alpha;
+    int32_t mask_offset;
+} oc_span;
+
+/// Source over of `color` through `count` spans into a `width × height` surface of
+/// rows `stride` pixels apart; spans (or their parts) outside it are skipped.
+void oc_fill_spans(uint32_t *pixels, size_t stride, int32_t width, int32_t height, const oc_span *spans,
+                   size_t count, const uint8_t *coverage, uint32_t color);
+
 /// The colours of one row of an axis-aligned rectangle: its partly covered left and
 /// right pixels (composited source over) and its run (stored when `run_opaque`, else
 /// composited source over; a zero run colour leaves the run as it is).

@@ -4,61 +4,16 @@ import CPixelKernels
 
 /// Paints spans into a pixmap.
 public enum Compositor {
-    /// Source-over of a solid premultiplied colour through the spans' coverage.
-    /// Spans outside the pixmap are clipped (the rasterizer never makes them, but a
-    /// bad span must not write out of bounds).
+    /// Source-over of a solid premultiplied colour through the spans' coverage, in
+    /// one kernel call for the whole shape. Spans outside the pixmap are clipped (the
+    /// rasterizer never makes them, but a bad span must not write out of bounds).
     public static func fill(_ spans: SpanBuffer, color: PremultipliedColor, into pixmap: Pixmap) {
-        let c = color.packed
-        if c == 0 { return }
-        let opaque = color.a == 255
-        let w = pixmap.width, h = pixmap.height
-        let list = spans.spans.pointer
-        let coverage = spans.coverage.pointer
-        let count = spans.spans.count
-        // Rows of a shape are far apart in memory: request each span's pixels well
-        // before blending them so that the cache misses overlap.
-        let ahead = 32
-        @inline(__always) func prefetch(_ k: Int) {
-            let a = list[k]
-            let ax = Int(a.x), ay = Int(a.y), an = Int(a.length)
-            if ay >= 0 && ay < h && ax >= 0 && an > 0 && ax + an <= w {
-                let p = pixmap.row(ay) + ax
-                oc_prefetch_write(p)
-                if an > 16 { oc_prefetch_write(p + (an - 1)) }
-            }
-        }
-        for k in 0..<min(count, ahead) { prefetch(k) }
-        for k in 0..<count {
-            if k + ahead < count { prefetch(k + ahead) }
-            let s = list[k]
-            let y = Int(s.y)
-            guard y >= 0, y < h, let (x, n, skip) = s.clipped(toWidth: w) else { continue }
-            let dst = pixmap.row(y) + x
-            if n <= 4 {
-                // Short spans (anti-aliased edges, thin shapes) are blended here: a
-                // call into the SIMD kernels costs more than the pixels.
-                if s.isConstant {
-                    let sc = s.alpha == 255 ? c : color.scaled(by: s.alpha).packed
-                    for i in 0..<n { dst[i] = Compositor.sourceOver(dst[i], sc) }
-                } else {
-                    let m = coverage + Int(s.maskOffset) + skip
-                    for i in 0..<n where m[i] != 0 {
-                        dst[i] = Compositor.sourceOver(dst[i], m[i] == 255 ? c : Compositor.scale(c, m[i]))
-                    }
-                }
-                continue
-            }
-            if s.isConstant {
-                if s.alpha == 255 {
-                    if opaque { Kernels.fill(dst, n, c) } else { Kernels.sourceOver(dst, n, c) }
-                } else {
-                    let scaled = color.scaled(by: s.alpha).packed
-                    if scaled != 0 { Kernels.sourceOver(dst, n, scaled) }
-                }
-            } else {
-                Kernels.sourceOver(dst, mask: coverage + Int(s.maskOffset) + skip, n, c)
-            }
-        }
+        guard color.packed != 0, !spans.spans.isEmpty else { return }
+        // `Span` is laid out as the kernels' `oc_span` (checked by the kernel tests).
+        let list = UnsafeRawPointer(spans.spans.pointer).assumingMemoryBound(to: oc_span.self)
+        oc_fill_spans(pixmap.pixels, pixmap.width, Int32(truncatingIfNeeded: pixmap.width),
+                      Int32(truncatingIfNeeded: pixmap.height), list, spans.spans.count, spans.coverage.pointer,
+                      color.packed)
     }
 
     /// One pixel of source-over, two channels per multiply: `s + d·(255 − αs)/255`.

@@ -108,6 +108,9 @@ private struct Workspace {
     var runSign = ScratchBuffer<Double>(capacity: 64)
 
     static let blockCells = 1 << 18
+    /// Constant gaps shorter than this between two runs of touched cells are written
+    /// into the per-pixel span around them (see `sweep`).
+    static let mergedGap = 16
 
     init() {
         cellCapacity = 1 << 12
@@ -352,19 +355,24 @@ private struct Workspace {
     mutating func accumulate(_ list: UnsafeMutablePointer<Edge>, count n: Int, firstRow: Int, lastRow: Int,
                              x0: Int, width: Int, rule: FillRule, into out: inout SpanBuffer) {
         var next = 0
-        var live: [Int] = []
+        active.removeAll()      // the edges reaching into the block (indices)
         while blockTop < lastRow {
             let top = Double(blockTop), bottom = Double(min(blockTop + blockRows, lastRow))
             while next < n && list[next].y0 < bottom {
-                live.append(next)
+                active.append(Int32(truncatingIfNeeded: next))
                 next += 1
             }
-            live.removeAll { list[$0].y1 <= top }
-            for i in live {
+            var kept = 0
+            for k in 0..<active.count {
+                let i = Int(active[k])
                 let e = list[i]
+                guard e.y1 > top else { continue }
+                active[kept] = active[k]
+                kept += 1
                 let ya = max(e.y0, top), yb = min(e.y1, bottom)
                 if yb > ya { accumulateEdge(e, ya: ya, yb: yb, sign: Double(e.direction)) }
             }
+            active.resize(kept)
             if blockTop + blockRows >= lastRow {
                 sweepBlock(rows: lastRow - blockTop, x0: x0, width: width, rule: rule, into: &out)
                 return
@@ -443,7 +451,10 @@ private struct Workspace {
     /// even-odd (both the identity on 0…1).
     ///
     /// Touched cells come in runs (a boundary crossing several columns); each run
-    /// becomes one per-pixel span written in one go, and the gaps constant spans.
+    /// becomes per-pixel coverage written in one go, and the gaps constant spans —
+    /// except gaps shorter than `mergedGap` between two runs, whose constant coverage
+    /// joins the per-pixel span around them: one longer span composites faster
+    /// (whole vectors) than several short ones, and the pixels are the same.
     mutating func sweep(row: Int, y: Int, x0: Int, width: Int, rule: FillRule, into out: inout SpanBuffer) {
         let hi = Int(touched[2 * row + 1])
         guard hi >= 0 else { return }
@@ -455,6 +466,8 @@ private struct Workspace {
         var x = 0
         var w = lo >> 6
         var word = rowBits[w]
+        // Whether the last span written is a per-pixel one ending at `x`.
+        var maskOpen = false
         while true {
             // Next set bit.
             while word == 0 {
@@ -496,12 +509,21 @@ private struct Workspace {
             }
             _ = rest
             if start > x && x < width {
-                out.addConstant(x: x0 + x, y: y, length: min(start, width) - x, alpha: alpha(sum, rule))
+                let gap = min(start, width) - x
+                let a = alpha(sum, rule)
+                if maskOpen && gap < Workspace.mergedGap && start < width {
+                    out.extendMask(by: gap).initialize(repeating: a, count: gap)
+                } else {
+                    out.addConstant(x: x0 + x, y: y, length: gap, alpha: a)
+                    maskOpen = false
+                }
             }
             let visibleEnd = min(end, width - 1)
             var c = start
             if start <= visibleEnd {
-                let mask = out.reserveMask(x: x0 + start, y: y, length: visibleEnd - start + 1)
+                let length = visibleEnd - start + 1
+                let mask = maskOpen ? out.extendMask(by: length) : out.reserveMask(x: x0 + start, y: y, length: length)
+                maskOpen = true
                 switch rule {
                 case .nonZero:
                     while c <= visibleEnd {

@@ -83,6 +83,16 @@ public struct SpanBuffer {
         return coverage.pointer + offset
     }
 
+    /// Lengthens the last span — a per-pixel one whose coverage bytes are the last
+    /// ones written — by `length` pixels, and returns where to write their coverage.
+    @inlinable @inline(__always)
+    public mutating func extendMask(by length: Int) -> UnsafeMutablePointer<UInt8> {
+        let offset = coverage.count
+        coverage.resize(offset + length)
+        spans.pointer[spans.count - 1].length &+= Int32(truncatingIfNeeded: length)
+        return coverage.pointer + offset
+    }
+
     /// Drops the spans outside `rows` (their coverage bytes stay, unused).
     public mutating func keepRows(_ rows: Range<Int>) {
         let lo = Int32(clamping: rows.lowerBound), hi = Int32(clamping: rows.upperBound)
