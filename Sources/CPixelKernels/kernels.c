@@ -707,6 +707,43 @@ OC_DEFINE_FILL_SPANS(fill_spans_sse2, , fill_sse2, srcover_sse2, srcover_mask_ss
 OC_DEFINE_FILL_SPANS(fill_spans_avx2, OC_AVX2, fill_avx2, srcover_avx2, srcover_mask_avx2)
 #endif
 
+// MARK: - Gradient tables
+
+// Entries `first ..< end` of a gradient table inside one segment between two stops:
+// entry i is the colour at t = (i + 0.5)·inv_n, a + (b − a)·((t − start)·scale),
+// clamped to 0…1 (NaN gives 0), alpha quantized first and the colour premultiplied
+// by the quantized alpha (as oc_pack_premultiplied does, channel for channel).
+void oc_gradient_entries(uint32_t *out, int32_t first, int32_t end, float inv_n, const float *a, const float *b,
+                         float start, float scale, float opacity) {
+#if OC_X86
+    const __m128 va = _mm_loadu_ps(a), vd = _mm_sub_ps(_mm_loadu_ps(b), va);
+    const __m128 zero = _mm_setzero_ps(), one = _mm_set1_ps(1.0f), half = _mm_set1_ps(0.5f);
+    for (int32_t i = first; i < end; i++) {
+        float t = ((float)i + 0.5f) * inv_n;
+        __m128 v = _mm_add_ps(va, _mm_mul_ps(vd, _mm_set1_ps((t - start) * scale)));
+        v = _mm_min_ps(_mm_max_ps(v, zero), one);                  // max first: NaN gives 0
+        float alpha = _mm_cvtss_f32(_mm_shuffle_ps(v, v, _MM_SHUFFLE(3, 3, 3, 3)));
+        uint32_t a8 = (uint32_t)(alpha * opacity * 255.0f + 0.5f);
+        __m128i q = _mm_cvttps_epi32(_mm_add_ps(_mm_mul_ps(v, _mm_set1_ps((float)a8)), half));
+        q = _mm_packs_epi32(q, q);
+        q = _mm_packus_epi16(q, q);
+        out[i] = ((uint32_t)_mm_cvtsi128_si32(q) & 0x00FFFFFFu) | a8 << 24;
+    }
+#else
+    for (int32_t i = first; i < end; i++) {
+        float t = ((float)i + 0.5f) * inv_n, f = (t - start) * scale, v[4];
+        for (int k = 0; k < 4; k++) {
+            float c = a[k] + (b[k] - a[k]) * f;
+            v[k] = c > 0 ? (c < 1.0f ? c : 1.0f) : 0.0f;
+        }
+        uint32_t a8 = (uint32_t)(v[3] * opacity * 255.0f + 0.5f);
+        float fa = (float)a8;
+        out[i] = (uint32_t)(v[0] * fa + 0.5f) | (uint32_t)(v[1] * fa + 0.5f) << 8 | (uint32_t)(v[2] * fa + 0.5f) << 16
+               | a8 << 24;
+    }
+#endif
+}
+
 // MARK: - Dispatch
 
 typedef void (*fill_fn)(uint32_t *, size_t, uint32_t);

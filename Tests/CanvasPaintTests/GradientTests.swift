@@ -52,6 +52,57 @@ struct GradientTests {
         #expect(abs(Int(p.b) - Int((128.5 / 256) * Double(p.a))) <= 1)
     }
 
+    /// The table's segments are filled by a vector kernel; this is its twin, the
+    /// entry-by-entry formula in Swift (interpolate in single precision, clamp,
+    /// quantize alpha, premultiply by it), compared bit for bit over random stops
+    /// (some outside 0…1, some sharing a location), sizes and opacities.
+    @Test("encoded tables equal the entry-by-entry formula bit for bit")
+    func tableMatchesFormula() {
+        var state: UInt64 = 31
+        func unit() -> Double {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        func pack(_ v: SIMD4<Float>, _ opacity: Float) -> UInt32 {
+            func clamp(_ x: Float) -> Float { x > 0 ? (x < 1 ? x : 1) : 0 }
+            let a8 = UInt32(clamp(v.w) * opacity * 255 + 0.5)
+            let fa = Float(a8)
+            return UInt32(clamp(v.x) * fa + 0.5) | UInt32(clamp(v.y) * fa + 0.5) << 8
+                | UInt32(clamp(v.z) * fa + 0.5) << 16 | a8 << 24
+        }
+        for trial in 0..<200 {
+            let count = 1 + Int(unit() * 6)
+            var raw: [GradientColors.Stop] = []
+            for k in 0..<count {
+                let location = k > 0 && trial % 5 == 0 ? raw[k - 1].location : unit() * 1.2 - 0.1
+                raw.append(.init(location: location, color: RGBA(r: unit() * 1.4 - 0.2, g: unit(), b: unit(),
+                                                                 a: unit())))
+            }
+            let plain = GradientColors(raw)
+            guard !plain.isEmpty else { continue }
+            let n = [16, 32, 64, 100, 1024][trial % 5]
+            let opacity = trial % 3 == 0 ? 1 : unit()
+            let table = GradientTable.rgba8(plain, count: n, opacity: opacity)
+            let stops = plain.stops
+            func vector(_ c: RGBA) -> SIMD4<Float> { SIMD4(Float(c.r), Float(c.g), Float(c.b), Float(c.a)) }
+            let o = Float(min(max(opacity, 0), 1))
+            var expected = [UInt32](repeating: 0, count: n + 2)
+            expected[0] = pack(vector(stops[0].color), o)
+            expected[n + 1] = pack(vector(stops[stops.count - 1].color), o)
+            var k = 0
+            for i in 0..<n {
+                let t = (Float(i) + 0.5) * (1 / Float(n))
+                if t < Float(stops[0].location) { expected[i + 1] = expected[0]; continue }
+                if t >= Float(stops[stops.count - 1].location) { expected[i + 1] = expected[n + 1]; continue }
+                while k + 1 < stops.count && Float(stops[k + 1].location) <= t { k += 1 }
+                let a = vector(stops[k].color), b = vector(stops[k + 1].color)
+                let start = Float(stops[k].location), scale = 1 / (Float(stops[k + 1].location) - start)
+                expected[i + 1] = pack(a + (b - a) * ((t - start) * scale), o)
+            }
+            #expect(table == expected, "trial \(trial)")
+        }
+    }
+
     @Test("linear-light interpolation is brighter in the middle than encoded interpolation")
     func linearInterpolation() {
         let encoded = GradientColors(stops([(0, Self.red), (1, Self.green)]))

@@ -34,6 +34,14 @@ void oc_fill(uint32_t *dst, size_t n, uint32_t color);
 void oc_srcover(uint32_t *dst, size_t n, uint32_t color);
 /// dst[i] = c + dst[i]·(255 − alpha(c))/255 with c = color·mask[i]/255.
 void oc_srcover_mask(uint32_t *dst, const uint8_t *mask, size_t n, uint32_t color);
+/// Entries `first ..< end` of a gradient table within one segment between two stops
+/// (straight colours `a` and `b`, four floats each, the segment starting at `start`,
+/// `scale` its inverse length): entry i is the colour at t = (i + 0.5)·`inv_n`,
+/// clamped, with its alpha times `opacity` quantized first and the colour
+/// premultiplied by it.
+void oc_gradient_entries(uint32_t *out, int32_t first, int32_t end, float inv_n, const float *a, const float *b,
+                         float start, float scale, float opacity);
+
 /// A span as `CanvasRaster.Span` lays it out (columns `x ..< x + length` of row `y`;
 /// constant coverage `alpha` when `mask_offset < 0`, else one coverage byte per
 /// pixel from `mask_offset`).

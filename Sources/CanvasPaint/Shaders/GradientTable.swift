@@ -1,4 +1,5 @@
 import CEngineSupport
+import CPixelKernels
 
 /// A gradient's colours sampled into a lookup table of `count + 2` entries:
 /// entry 0 is the first stop's colour (everything before the gradient), entry
@@ -101,21 +102,28 @@ public enum GradientTable {
             out[n + 1] = tail
             let out = out + 1
             var k = 0
-            var a = vector(stops[0].color), b = a, start: Float = 0, scale: Float = 0
-            var segment = -1
-            for i in 0..<n {
+            var i = 0
+            while i < n {
                 let t = (Float(i) + 0.5) * invN
-                if t < firstLocation { out[i] = head; continue }
-                if t >= lastLocation { out[i] = tail; continue }
+                if t < firstLocation { out[i] = head; i += 1; continue }
+                if t >= lastLocation { out[i] = tail; i += 1; continue }
                 while k + 1 < stops.count && Float(stops[k + 1].location) <= t { k += 1 }
-                if k != segment {
-                    segment = k
-                    a = vector(stops[k].color)
-                    b = vector(stops[k + 1].color)
-                    start = Float(stops[k].location)
-                    scale = 1 / (Float(stops[k + 1].location) - start)
+                // The entries up to the segment's end, in one call.
+                let upper = min(Float(stops[k + 1].location), lastLocation)
+                var end = i + 1
+                while end < n && (Float(end) + 0.5) * invN < upper { end += 1 }
+                var a = vector(stops[k].color), b = vector(stops[k + 1].color)
+                let start = Float(stops[k].location)
+                let scale = 1 / (Float(stops[k + 1].location) - start)
+                withUnsafePointer(to: &a) { pa in
+                    withUnsafePointer(to: &b) { pb in
+                        oc_gradient_entries(out, Int32(truncatingIfNeeded: i), Int32(truncatingIfNeeded: end), invN,
+                                            UnsafeRawPointer(pa).assumingMemoryBound(to: Float.self),
+                                            UnsafeRawPointer(pb).assumingMemoryBound(to: Float.self),
+                                            start, scale, opacity)
+                    }
                 }
-                out[i] = pack(a + (b - a) * ((t - start) * scale))
+                i = end
             }
         }
     }
