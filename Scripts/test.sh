@@ -4,9 +4,16 @@
 # compatibility package (Tests/Compatibility: files that `import SwiftUI`), the
 # documentation build and the release-build stress run over 10⁴ canvases (all
 # skipped when arguments select tests).
+#
+#   Scripts/test.sh --sanitize address|undefined|thread [swift test arguments]
+#     runs the suite under that sanitizer instead (see Scripts/sanitize.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 Scripts/install-dependencies.sh
+if [ "${1:-}" = "--sanitize" ]; then
+  shift
+  exec Scripts/sanitize.sh "$@"
+fi
 swift Scripts/check-layers.swift
 Scripts/build-without-warnings.sh
 swift test "$@"

@@ -819,10 +819,6 @@ struct PhaseAnimatorTests {
     @Test("with a trigger each change runs every phase once and comes back to the first")
     func triggered() {
         let knob = Knob()
-        let k2 = Knob()
-        print("DBG", widths(Pulsing(knob: k2, triggered: true), times: stride(from: 0.1, through: 4.0, by: 0.1).map { $0 }) { t in
-            if abs(t - 1.0) < 1e-9 { k2.x = 1 }
-        })
         let w = widths(Pulsing(knob: knob, triggered: true), times: [0.5, 1.0, 1.5, 2.5, 3.5, 4.5, 6.0]) { t in
             if abs(t - 1.0) < 1e-9 { knob.x = 1 }
         }
