@@ -558,6 +558,15 @@ static int cpu_has_avx2(void) {
 // much as the pixels); rows a few dozen ahead are prefetched so that their cache
 // misses overlap.
 #define OC_BOX_AHEAD 24
+
+// Requests the first rows' memory (both ends of each) before any is touched.
+static inline void prefetch_box_rows(uint32_t *first, size_t stride, size_t rows, size_t width) {
+    for (size_t y = 0; y < rows && y < OC_BOX_AHEAD; y++) {
+        __builtin_prefetch(first + y * stride, 1, 3);
+        __builtin_prefetch(first + y * stride + (width - 1), 1, 3);
+    }
+}
+
 #define OC_DEFINE_SOLID_BOX(NAME, ATTR, FILL, SRCOVER)                                                          \
     ATTR static inline void NAME##_row(uint32_t *d, const oc_row_colors *c, int has_left, size_t run,           \
                                        int has_right) {                                                         \
@@ -574,10 +583,7 @@ static int cpu_has_avx2(void) {
                           int has_right) {                                                                      \
         size_t width = (has_left ? 1 : 0) + run + (has_right ? 1 : 0);                                          \
         if (width == 0 || rows == 0) return;                                                                    \
-        for (size_t y = 0; y < rows && y < OC_BOX_AHEAD; y++) {                                                 \
-            __builtin_prefetch(first + y * stride, 1, 3);                                                       \
-            __builtin_prefetch(first + y * stride + (width - 1), 1, 3);                                         \
-        }                                                                                                       \
+        prefetch_box_rows(first, stride, rows, width);                                                          \
         NAME##_row(first, top, has_left, run, has_right);                                                       \
         if (rows == 1) return;                                                                                  \
         const oc_row_colors c = *inner;                                                                         \
@@ -602,19 +608,16 @@ OC_DEFINE_SOLID_BOX(solid_box_rows_avx2, OC_AVX2, fill_avx2, srcover_avx2)
 // pixel side by side, each lane with its own colour and inverse alpha — so that an
 // inner row is a few vector source-overs with no per-pixel branches. A source of
 // alpha 255 gives exactly its colour (d·0 rounds to 0), so opaque runs need no
-// separate fill.
+// separate fill, and a zero source leaves the pixel as it is.
 OC_AVX2 static void solid_box_avx2(uint32_t *first, size_t stride, size_t rows, const oc_row_colors *top,
                                    const oc_row_colors *inner, const oc_row_colors *bottom, int has_left, size_t run,
                                    int has_right) {
     size_t width = (has_left ? 1 : 0) + run + (has_right ? 1 : 0);
-    if (rows < 3 || width > 64 || width == 0 || (!inner->run_opaque && inner->run == 0 && run > 0)) {
+    if (rows < 3 || width > 64 || width == 0) {
         solid_box_rows_avx2(first, stride, rows, top, inner, bottom, has_left, run, has_right);
         return;
     }
-    for (size_t y = 0; y < rows && y < OC_BOX_AHEAD; y++) {
-        __builtin_prefetch(first + y * stride, 1, 3);
-        __builtin_prefetch(first + y * stride + (width - 1), 1, 3);
-    }
+    prefetch_box_rows(first, stride, rows, width);
     solid_box_rows_avx2_row(first, top, has_left, run, has_right);
     uint32_t src[64] __attribute__((aligned(32)));
     size_t i = 0;

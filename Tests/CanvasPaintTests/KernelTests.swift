@@ -6,6 +6,26 @@ import CanvasGeometry
 import CanvasRaster
 import CPixelKernels
 
+/// The kernel tests' random pixels: a 64-bit linear congruential generator, and valid
+/// premultiplied colours (each channel at most the alpha) drawn from it.
+struct PixelRandom {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt32 {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        return UInt32(truncatingIfNeeded: state >> 32)
+    }
+
+    mutating func premultiplied(opaque: Bool = false) -> UInt32 {
+        let p = next()
+        let a = opaque ? 255 : p >> 24
+        let c = PremultipliedColor(packed: p)
+        return PremultipliedColor(r: UInt8(min(UInt32(c.r), a)), g: UInt8(min(UInt32(c.g), a)),
+                                  b: UInt8(min(UInt32(c.b), a)), a: UInt8(a)).packed
+    }
+}
+
 @Suite("Compositing kernels")
 struct KernelTests {
     @Test("div255 rounds to nearest for every product of two bytes")
@@ -21,18 +41,9 @@ struct KernelTests {
     @Test("SIMD kernels equal the scalar reference at every level", arguments: Kernels.Level.allCases)
     func kernelsMatchReference(level: Kernels.Level) {
         Kernels.withLevel(level) { got in
-            var state: UInt64 = 12345 &+ UInt64(level.rawValue)
-            func next() -> UInt32 {
-                state = state &* 6364136223846793005 &+ 1442695040888963407
-                return UInt32(truncatingIfNeeded: state >> 32)
-            }
-            func premultiplied() -> UInt32 {
-                let p = next()
-                let a = p >> 24
-                let c = PremultipliedColor(packed: p)
-                return PremultipliedColor(r: UInt8(min(UInt32(c.r), a)), g: UInt8(min(UInt32(c.g), a)),
-                                          b: UInt8(min(UInt32(c.b), a)), a: UInt8(a)).packed
-            }
+            var rng = PixelRandom(seed: 12345 &+ UInt64(level.rawValue))
+            func next() -> UInt32 { rng.next() }
+            func premultiplied() -> UInt32 { rng.premultiplied() }
             for n in 1...40 {
                 for _ in 0..<20 {
                     let color = premultiplied()
@@ -62,19 +73,9 @@ struct KernelTests {
     @Test("rectangle boxes equal the per-pixel reference at every level", arguments: Kernels.Level.allCases)
     func boxesMatchReference(level: Kernels.Level) throws {
         try Kernels.withLevel(level) { got in
-            var state: UInt64 = 777 &+ UInt64(level.rawValue)
-            func next() -> UInt32 {
-                state = state &* 6364136223846793005 &+ 1442695040888963407
-                return UInt32(truncatingIfNeeded: state >> 32)
-            }
-            func unit() -> Double { Double(next()) / Double(UInt32.max) }
-            func premultiplied(opaque: Bool = false) -> UInt32 {
-                let p = next()
-                let a = opaque ? 255 : p >> 24
-                let c = PremultipliedColor(packed: p)
-                return PremultipliedColor(r: UInt8(min(UInt32(c.r), a)), g: UInt8(min(UInt32(c.g), a)),
-                                          b: UInt8(min(UInt32(c.b), a)), a: UInt8(a)).packed
-            }
+            var rng = PixelRandom(seed: 777 &+ UInt64(level.rawValue))
+            func unit() -> Double { Double(rng.next()) / Double(UInt32.max) }
+            func premultiplied(opaque: Bool = false) -> UInt32 { rng.premultiplied(opaque: opaque) }
             let size = 96
             for trial in 0..<400 {
                 // Widths 0.2 … 80 (both sides of the 64-pixel vector limit), on whole
@@ -133,18 +134,9 @@ struct KernelTests {
     @Test("solid spans equal the per-pixel reference at every level", arguments: Kernels.Level.allCases)
     func spansMatchReference(level: Kernels.Level) throws {
         try Kernels.withLevel(level) { got in
-            var state: UInt64 = 4242 &+ UInt64(level.rawValue)
-            func next() -> UInt32 {
-                state = state &* 6364136223846793005 &+ 1442695040888963407
-                return UInt32(truncatingIfNeeded: state >> 32)
-            }
-            func premultiplied(opaque: Bool = false) -> UInt32 {
-                let p = next()
-                let a = opaque ? 255 : p >> 24
-                let c = PremultipliedColor(packed: p)
-                return PremultipliedColor(r: UInt8(min(UInt32(c.r), a)), g: UInt8(min(UInt32(c.g), a)),
-                                          b: UInt8(min(UInt32(c.b), a)), a: UInt8(a)).packed
-            }
+            var rng = PixelRandom(seed: 4242 &+ UInt64(level.rawValue))
+            func next() -> UInt32 { rng.next() }
+            func premultiplied(opaque: Bool = false) -> UInt32 { rng.premultiplied(opaque: opaque) }
             let width = 48, height = 24
             for trial in 0..<60 {
                 let color = PremultipliedColor(packed: premultiplied(opaque: trial % 3 == 0))

@@ -104,15 +104,6 @@ void oc_conic_gradient_row(uint32_t *out, const uint32_t *table, int32_t count, 
 void oc_unpack_unit_row(float *dst, const uint32_t *src, size_t n);
 void oc_pack_unit_row(uint32_t *dst, const float *src, size_t n);
 
-/// Hints that `p` will be written soon (inlined into Swift callers).
-static inline void oc_prefetch_write(const void *p) {
-#if defined(__GNUC__) || defined(__clang__)
-    __builtin_prefetch(p, 1, 3);
-#else
-    (void)p;
-#endif
-}
-
 #endif
 
 /// Adds a glyph's coverage block into an accumulation buffer, saturating at 255:
