@@ -182,7 +182,7 @@ public final class HeadlessHost<Content: View> {
     /// `onHover` that it entered or left. Points outside the view leave it.
     public func hover(at point: CGPoint?) {
         if needsRender { _ = render() }
-        let inside = point.map { $0.x.isFinite && $0.y.isFinite && CGRect(origin: .zero, size: size).contains($0) } ?? false
+        let inside = point.map { $0.x.isFinite && $0.y.isFinite && CGRect(origin: .zero, size: size).containsSafely($0) } ?? false
         hover.move(root: root, to: inside ? point : nil)
     }
 
@@ -242,7 +242,7 @@ public final class HeadlessHost<Content: View> {
             return nil
         }
         if needsRender { _ = render() }
-        guard let root, CGRect(origin: .zero, size: size).contains(point) else { return nil }
+        guard let root, CGRect(origin: .zero, size: size).containsSafely(point) else { return nil }
         return PointerSession(root: root, at: point, time: date)
     }
 

@@ -220,4 +220,28 @@ struct HostTests {
         host.resize(to: CGSize(width: -1, height: CGFloat.nan))
         #expect(host.render().width == 0)
     }
+
+    // Found by the view-tree fuzz target: Foundation's CGRect.contains(_:) traps on
+    // Linux when a width is NaN or −∞, and every pointer event asked it whether the
+    // point was inside the host.
+    @Test("pointer events on a host of an impossible size hit nothing and do not trap")
+    func eventsAfterAnImpossibleSize() {
+        var taps = 0
+        let host = HeadlessHost(size: CGSize(width: 40, height: 20)) { Color.red.onTapGesture { taps += 1 } }
+        host.tap(at: CGPoint(x: 5, y: 5))
+        #expect(taps == 1)
+        for size in [CGSize(width: CGFloat.nan, height: 20), CGSize(width: -CGFloat.infinity, height: 20),
+                     CGSize(width: 40, height: CGFloat.nan)] {
+            host.resize(to: size)
+            host.tap(at: CGPoint(x: 5, y: 5))
+            host.drag(from: CGPoint(x: 5, y: 5), to: CGPoint(x: 9, y: 9))
+            host.press(at: CGPoint(x: 5, y: 5), duration: 1)
+            host.hover(at: CGPoint(x: 5, y: 5))
+        }
+        #expect(taps == 1)
+        #expect(CGRect(x: 0, y: 0, width: CGFloat.nan, height: 4).containsSafely(CGPoint(x: 1, y: 1)) == false)
+        #expect(CGRect(x: 10, y: 0, width: -10, height: 4).containsSafely(CGPoint(x: 1, y: 1)))
+        #expect(CGRect(x: 0, y: 0, width: 10, height: 4).containsSafely(CGPoint(x: 10, y: 1)) == false)
+        #expect(CGRect(x: 0, y: 0, width: -CGFloat.infinity, height: 4).intersectionSafely(CGRect(x: 0, y: 0, width: 1, height: 1)).isNull)
+    }
 }

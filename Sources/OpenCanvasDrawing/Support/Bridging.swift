@@ -18,6 +18,27 @@ extension CGRect {
     package var isFiniteRect: Bool {
         origin.x.isFinite && origin.y.isFinite && size.width.isFinite && size.height.isFinite
     }
+
+    // Foundation's own `contains(_:)`, `intersects(_:)` and `intersection(_:)` trap
+    // on Linux when a size is NaN or −∞ (found by the view-tree fuzz target; Apple's
+    // Core Graphics answers false or the null rectangle). Rectangles that layout or
+    // a host's size may have made non-finite go through these instead.
+
+    /// Whether `point` is inside (the minimum edges in, the maximum edges out, as
+    /// `contains(_:)`); false when anything is NaN.
+    package func containsSafely(_ point: CGPoint) -> Bool {
+        let x0 = origin.x, x1 = origin.x + size.width, y0 = origin.y, y1 = origin.y + size.height
+        let (minX, maxX) = x0 <= x1 ? (x0, x1) : (x1, x0)
+        let (minY, maxY) = y0 <= y1 ? (y0, y1) : (y1, y0)
+        return point.x >= minX && point.x < maxX && point.y >= minY && point.y < maxY
+    }
+
+    /// The intersection, or `.null` when either rectangle is not finite or they do
+    /// not meet.
+    package func intersectionSafely(_ other: CGRect) -> CGRect {
+        guard isFiniteRect, other.isFiniteRect else { return .null }
+        return intersection(other)
+    }
 }
 
 extension CGAffineTransform {

@@ -83,7 +83,7 @@ final class ShapeNode: ViewNode {
     }
 
     override func covers(_ point: CGPoint) -> Bool {
-        guard let hitPath else { return frame.contains(point) }
+        guard let hitPath else { return frame.containsSafely(point) }
         return hitPath(frame).contains(point)
     }
 

@@ -89,7 +89,7 @@ enum VisibleRegion {
     /// Runs `body` with the visible region narrowed to `rect`.
     static func within<T>(_ rect: CGRect, _ body: () -> T) -> T {
         let saved = current
-        current = saved.map { $0.intersection(rect) } ?? rect
+        current = saved.map { $0.intersectionSafely(rect) } ?? rect
         defer { current = saved }
         return body()
     }

@@ -203,7 +203,7 @@ final class ScrollNode: ViewNode {
 
     /// Points outside the scroll view do not reach its content; inside, the
     /// scroll view itself takes drags anywhere (gaps between its content included).
-    override func admitsHits(at point: CGPoint) -> Bool { frame.contains(point) }
+    override func admitsHits(at point: CGPoint) -> Bool { frame.containsSafely(point) }
     override var coversItself: Bool { true }
 
     override func render(in context: RenderContext) {

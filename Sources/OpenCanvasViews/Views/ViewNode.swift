@@ -60,7 +60,7 @@ package class ViewNode {
     /// Whether the node itself covers points, beyond its children.
     var coversItself: Bool { false }
     /// Whether a point (root coordinates) is on the node.
-    func covers(_ point: CGPoint) -> Bool { frame.contains(point) }
+    func covers(_ point: CGPoint) -> Bool { frame.containsSafely(point) }
 
     /// How the node takes part in a stack's layout: views (1), or a group of views
     /// (Group, ForEach, tuples) whose children lay out as the stack's own.
