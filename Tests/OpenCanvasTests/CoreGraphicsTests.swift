@@ -301,4 +301,24 @@ struct CoreGraphicsTests {
             }
         }, clean))
     }
+
+    // Found by the CGContext fuzz target: the circles of a two-centre radial
+    // gradient were counted in an Int from the centres' distance, which trapped
+    // for centres farther apart than Int.max device pixels.
+    @Test("a radial gradient between centres too far apart to count draws, not traps")
+    func radialGradientBetweenFarCentres() {
+        let image = badInputScene { c in
+            c.withCGContext { cg in
+                let gradient = CGGradient(colorsSpace: nil, colors: [CGColor(red: 1, green: 0, blue: 0, alpha: 1),
+                                                                     CGColor(red: 0, green: 0, blue: 1, alpha: 1)],
+                                          locations: nil)!
+                cg.drawRadialGradient(gradient, startCenter: CGPoint(x: -1e300, y: 0), startRadius: 0,
+                                      endCenter: CGPoint(x: 1e300, y: 0), endRadius: 1e300, options: [])
+                cg.scaleBy(x: 1e300, y: 1e300)
+                cg.drawRadialGradient(gradient, startCenter: .zero, startRadius: 0,
+                                      endCenter: CGPoint(x: 1, y: 1), endRadius: 2, options: [])
+            }
+        }
+        #expect(image != nil)
+    }
 }

@@ -492,7 +492,10 @@ public final class CGContext {
         // travel (at most 512), each later one over the earlier.
         let scale = max(g.transform.a.magnitude, g.transform.d.magnitude, 1)
         let travel = max(hypot(endCenter.x - startCenter.x, endCenter.y - startCenter.y), abs(endRadius - startRadius))
-        let steps = max(2, min(512, Int((travel * scale).rounded(.up))))
+        // Clamped as a double first: centres far apart (or a huge scale) travel
+        // farther than an Int counts (found by the CGContext fuzz target).
+        let pixels = (travel * scale).rounded(.up)
+        let steps = pixels.isFinite ? max(2, Int(min(512, pixels))) : 512
         if options.contains(.drawsBeforeStartLocation) {
             g.fill(Path(ellipseIn: CGRect(x: startCenter.x - startRadius, y: startCenter.y - startRadius,
                                           width: 2 * startRadius, height: 2 * startRadius)), with: .color(first))
