@@ -2,6 +2,13 @@
 import PackageDescription
 import CompilerPluginSupport
 
+// The fuzz executables (Tools/Fuzz/Entry/<target>), named fuzz-<name>.
+let fuzzTargets: [(name: String, target: String)] = [
+    ("drawing", "FuzzDrawing"), ("path-string", "FuzzPathString"), ("cgcontext", "FuzzCGContext"),
+    ("image-decode", "FuzzImageDecode"), ("font", "FuzzFont"), ("text-markup", "FuzzTextMarkup"),
+    ("view-tree", "FuzzViewTree"),
+]
+
 // Layers, bottom to top. A target depends only on targets listed above it
 // (see ARCHITECTURE.md). Users import one module: `OpenCanvas`.
 let package = Package(
@@ -22,6 +29,7 @@ let package = Package(
         .executable(name: "canvas-bench", targets: ["CanvasBench"]),
         .executable(name: "first-picture", targets: ["FirstPicture"]),
         .executable(name: "canvas-stress", targets: ["CanvasStress"]),
+    ] + fuzzTargets.map { .executable(name: "fuzz-\($0.name)", targets: [$0.target]) } + [
     ],
     targets: [
         // MARK: 1 — geometry and paths (Swift, no Foundation)
@@ -119,6 +127,11 @@ let package = Package(
         .target(name: "RenderTesting", dependencies: ["OpenCanvas", "CanvasCodecs"], path: "Tests/RenderTesting"),
         // canvas-stress: the stress test's hostile drawing streams, long runs in release.
         .executableTarget(name: "CanvasStress", dependencies: ["OpenCanvas", "RenderTesting"], path: "Tools/Stress"),
+        // The fuzz targets (Scripts/fuzz.sh): bytes decoded into calls on each public
+        // surface, one libFuzzer executable per target; the suite replays their corpora.
+        .target(name: "FuzzTargets", dependencies: ["OpenCanvas", "CoreGraphics", "RenderTesting", "CanvasText",
+                                                    "CanvasGeometry", "CanvasCodecs"], path: "Tools/Fuzz/Targets"),
+    ] + fuzzTargets.map { .executableTarget(name: $0.target, dependencies: ["FuzzTargets"], path: "Tools/Fuzz/Entry/\($0.target)") } + [
         .testTarget(name: "CanvasGeometryTests", dependencies: ["CanvasGeometry"]),
         .testTarget(name: "CanvasRasterTests", dependencies: ["CanvasRaster", "CanvasGeometry"]),
         .testTarget(name: "CanvasPaintTests", dependencies: ["CanvasPaint", "CanvasRaster", "CanvasGeometry", "CPixelKernels"]),
@@ -133,5 +146,23 @@ let package = Package(
         .testTarget(name: "DocSampleTests", dependencies: ["OpenCanvas", "OpenCanvasTesting", "OpenCanvasWindow"],
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "OpenCanvasWindowTests", dependencies: ["OpenCanvasWindow", "RenderTesting"]),
+        .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzTargets", "OpenCanvas"]),
     ]
 )
+
+// A fuzzing build (Scripts/fuzz.sh sets OPENCANVAS_FUZZ to the toolchain's
+// libFuzzer archive without a main, and uses a build folder of its own): every
+// Swift and C target but the macro plugin (a host tool) is instrumented for
+// libFuzzer's coverage and AddressSanitizer, FUZZING is defined for the fuzz
+// code, and the fuzz executables link libFuzzer (their `@main` starts its driver).
+if let libFuzzer = Context.environment["OPENCANVAS_FUZZ"], !libFuzzer.isEmpty {
+    for target in package.targets where target.type == .regular || target.type == .executable {
+        guard target.name != "CAllocationCounter" else { continue }   // it replaces malloc
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-sanitize=fuzzer,address"])]
+        target.cSettings = (target.cSettings ?? []) + [.unsafeFlags(["-fsanitize=fuzzer-no-link,address"])]
+        if target.name == "FuzzTargets" { target.swiftSettings! += [.define("FUZZING")] }
+        if fuzzTargets.contains(where: { $0.target == target.name }) {
+            target.linkerSettings = (target.linkerSettings ?? []) + [.unsafeFlags(["-sanitize=address", libFuzzer, "-lstdc++", "-use-ld=lld"])]
+        }
+    }
+}

@@ -67,6 +67,16 @@ public final class FontLibrary: Sendable {
         state.withLock { s in open(path: path, index: index, &s) }
     }
 
+    /// A face from a font file that the library does not keep (`face(path:index:)`
+    /// keeps every face it opens, for the life of the process): for a file read once,
+    /// such as a fuzzer's input. `nil` as for `face(path:index:)`.
+    public func uncachedFace(path: String, index: Int = 0) -> FontFace? {
+        state.withLock { s in
+            guard let library = s.library, index >= 0, index < 65536 else { return nil }
+            return FontFace(library: library, path: path, index: index)
+        }
+    }
+
     /// The family used for the default design.
     public var systemFamily: String {
         state.withLock { s in family(for: .default, &s) }

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Fuzzing with libFuzzer (it ships with the toolchain). The targets are in
+# Tools/Fuzz/Targets (FuzzTarget.swift lists them), their seed corpora in
+# Tools/Fuzz/Corpus/<target>, the inputs that once crashed in Tools/Fuzz/Regressions.
+#
+#   Scripts/fuzz.sh TARGET [libFuzzer options…]  fuzz one target; new inputs go to
+#                                               .build/fuzz-corpus/TARGET, crashes to
+#                                               .build/fuzz-artifacts/TARGET
+#   Scripts/fuzz.sh --smoke [RUNS]              every target for RUNS executions (10⁴),
+#                                               starting from the committed corpus (CI)
+#   Scripts/fuzz.sh --build TARGET…             only build
+#
+# Each executable is built in release with AddressSanitizer and libFuzzer's
+# coverage (Swift and C code alike) under .build/fuzz (Package.swift's
+# OPENCANVAS_FUZZ settings). An input may take at most
+# 1 s (-timeout) and the process 2 GiB (-rss_limit_mb) unless options say otherwise.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+targets=(drawing path-string cgcontext image-decode font text-markup view-tree)
+
+# libFuzzer without its main: the fuzz executables' own main starts its driver.
+libfuzzer=$(ls "$(dirname "$(readlink -f "$(command -v swiftc)")")"/../lib/clang/*/lib/linux/libclang_rt.fuzzer_no_main-x86_64.a | head -1)
+
+build() {
+  local products=()
+  for t in "$@"; do products+=(--product "fuzz-$t"); done
+  for p in "${products[@]}"; do
+    [ "$p" = --product ] && continue
+    OPENCANVAS_FUZZ=$libfuzzer Scripts/build-without-warnings.sh -c release --build-path .build/fuzz --product "$p" \
+      >.build/fuzz-build.log 2>&1 || { tail -30 .build/fuzz-build.log >&2; exit 1; }
+  done
+}
+
+run() {   # target, then libFuzzer options
+  local t=$1; shift
+  mkdir -p ".build/fuzz-corpus/$t" ".build/fuzz-artifacts/$t"
+  local seeds=("Tools/Fuzz/Corpus/$t")
+  [ -d "Tools/Fuzz/Regressions/$t" ] && seeds+=("Tools/Fuzz/Regressions/$t")
+  ASAN_OPTIONS=allocator_may_return_null=1 LSAN_OPTIONS=suppressions=$PWD/Scripts/sanitizers/lsan.supp \
+    ".build/fuzz/release/fuzz-$t" -timeout=1 -rss_limit_mb=2048 -max_len=8192 \
+    -artifact_prefix=".build/fuzz-artifacts/$t/" "$@" ".build/fuzz-corpus/$t" "${seeds[@]}"
+}
+
+case "${1:-}" in
+  --build) shift; build "${@:-${targets[@]}}" ;;
+  --smoke)
+    runs=${2:-10000}
+    build "${targets[@]}"
+    for t in "${targets[@]}"; do
+      start=$(date +%s)
+      log=".build/fuzz-artifacts/smoke-$t.log"
+      mkdir -p .build/fuzz-artifacts
+      if ! run "$t" -runs="$runs" >"$log" 2>&1; then
+        echo "fuzz smoke: $t failed; the end of its log ($log):" >&2
+        tail -40 "$log" >&2
+        exit 1
+      fi
+      echo "fuzz smoke: $t — $(grep -o 'Done [0-9]* runs' "$log" | tail -1) in $(( $(date +%s) - start )) s"
+    done ;;
+  ""|-h|--help) sed -n 2,16p "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+  *)
+    t=$1; shift
+    printf '%s\n' "${targets[@]}" | grep -qx "$t" || { echo "fuzz.sh: no target $t (${targets[*]})" >&2; exit 2; }
+    build "$t"
+    run "$t" "$@" ;;
+esac

@@ -1,0 +1,9 @@
+// fuzz-drawing: the drawing fuzz target (FuzzTarget.swift says what it decodes). Built by
+// Scripts/fuzz.sh, it is libFuzzer (fuzz-drawing -help=1 lists its options); built
+// as usual, it replays the inputs named on its command line.
+import FuzzTargets
+
+@main
+enum Main {
+    @MainActor static func main() { FuzzEntry.main(.drawing) }
+}

@@ -1,0 +1,9 @@
+// fuzz-font: the font fuzz target (FuzzTarget.swift says what it decodes). Built by
+// Scripts/fuzz.sh, it is libFuzzer (fuzz-font -help=1 lists its options); built
+// as usual, it replays the inputs named on its command line.
+import FuzzTargets
+
+@main
+enum Main {
+    @MainActor static func main() { FuzzEntry.main(.font) }
+}
