@@ -82,6 +82,32 @@ struct TimelineTests {
         #expect(a.images.count == 3)
     }
 
+    // Found by the view-tree fuzz target: a timeline walked its schedule entry by
+    // entry up to the host's date, ten million steps (a second) for a continuous
+    // animation whose clock moved far ahead, and as many for a fine periodic one.
+    @Test("a clock moved far ahead lands on the right entry without walking every one on the way")
+    func farJumps() {
+        let start = t0
+        var live: [TimeInterval] = [], periodic: [TimeInterval] = []
+        let host = HeadlessHost(size: CGSize(width: 10, height: 10)) {
+            HStack {
+                TimelineView(.animation) { context in Canvas { _, _ in live.append(context.date.timeIntervalSince(start)) } }
+                TimelineView(.periodic(from: start, by: 0.001)) { context in
+                    Canvas { _, _ in periodic.append(context.date.timeIntervalSince(start)) }
+                }
+            }
+        }
+        host.date = start
+        _ = host.render()
+        host.date = start.addingTimeInterval(1e9 + 0.0125)     // 10¹² periodic entries on the way
+        _ = host.render()
+        #expect(live.last == 1e9 + 0.0125)
+        #expect(abs((periodic.last ?? 0) - (1e9 + 0.012)) < 1e-5)
+        host.date = start.addingTimeInterval(1e9 + 0.5)
+        _ = host.render()
+        #expect(abs((periodic.last ?? 0) - (1e9 + 0.5)) < 1e-5)
+    }
+
     @Test("a paused or past-only schedule costs nothing; a continuous animation draws each frame at the host's date")
     func costs() {
         var renders = 0

@@ -73,21 +73,23 @@ public struct PeriodicTimelineSchedule: TimelineSchedule, Sendable {
         self.interval = interval.isFinite && interval > 0 ? interval : 1
     }
 
-    /// The schedule's dates, one `interval` apart without end.
+    /// The schedule's dates, one `interval` apart without end. Each is the start
+    /// date plus a whole number of intervals, not the previous entry plus one: adding
+    /// up intervals drifts (hundreds of 1 ms steps at a date 10⁹ s out drift 30 µs).
     public struct Entries: Sequence, IteratorProtocol, Sendable {
-        var upcoming: Date
+        let start: Date
         let interval: TimeInterval
+        var period: Double
         public mutating func next() -> Date? {
-            defer { upcoming = upcoming.addingTimeInterval(interval) }
-            return upcoming
+            defer { period += 1 }
+            return start.addingTimeInterval(period * interval)
         }
     }
 
     public func entries(from date: Date, mode: TimelineScheduleMode) -> Entries {
         let elapsed = date.timeIntervalSince(startDate)
-        guard elapsed > 0 else { return Entries(upcoming: startDate, interval: interval) }
-        let periods = (elapsed / interval).rounded(.down)
-        return Entries(upcoming: startDate.addingTimeInterval(periods * interval), interval: interval)
+        guard elapsed > 0 else { return Entries(start: startDate, interval: interval, period: 0) }
+        return Entries(start: startDate, interval: interval, period: (elapsed / interval).rounded(.down))
     }
 }
 
@@ -102,7 +104,7 @@ public struct EveryMinuteTimelineSchedule: TimelineSchedule, Sendable {
         // minutes here; leap seconds are not counted by Date).
         let t = startDate.timeIntervalSinceReferenceDate
         let minute = (t / 60).rounded(.down) * 60
-        return PeriodicTimelineSchedule.Entries(upcoming: Date(timeIntervalSinceReferenceDate: minute), interval: 60)
+        return PeriodicTimelineSchedule.Entries(start: Date(timeIntervalSinceReferenceDate: minute), interval: 60, period: 0)
     }
 }
 

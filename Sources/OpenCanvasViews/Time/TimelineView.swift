@@ -68,13 +68,25 @@ package final class TimelineRecord {
             current = nil
             upcoming = iterator.next()
         }
+        // A continuous timeline's content takes the host's date at every frame: it
+        // has no entries to walk (walking them frame by frame took a second for a
+        // clock moved a few hours ahead; found by the view-tree fuzz target).
+        if continuous { return true }
         var changed = false
-        var guardCount = 0
-        while let u = upcoming, u <= date, guardCount < 10_000_000 {
+        var steps = 0, restarted = false
+        while let u = upcoming, u <= date, steps < 10_000_000 {
+            if steps == 1_000, !restarted {
+                // Far behind (the clock jumped ahead): the schedule's entries from
+                // `date` itself, rather than every entry on the way.
+                restarted = true
+                iterator = makeIterator(date)
+                upcoming = iterator.next()
+                continue
+            }
             current = u
             upcoming = iterator.next()
             changed = true
-            guardCount += 1
+            steps += 1
         }
         return changed
     }
