@@ -29,6 +29,7 @@ let package = Package(
         .executable(name: "canvas-bench", targets: ["CanvasBench"]),
         .executable(name: "first-picture", targets: ["FirstPicture"]),
         .executable(name: "canvas-stress", targets: ["CanvasStress"]),
+        .executable(name: "canvas-soak", targets: ["CanvasSoak"]),
     ] + fuzzTargets.map { .executable(name: "fuzz-\($0.name)", targets: [$0.target]) } + [
     ],
     targets: [
@@ -127,6 +128,9 @@ let package = Package(
         .target(name: "RenderTesting", dependencies: ["OpenCanvas", "CanvasCodecs"], path: "Tests/RenderTesting"),
         // canvas-stress: the stress test's hostile drawing streams, long runs in release.
         .executableTarget(name: "CanvasStress", dependencies: ["OpenCanvas", "RenderTesting"], path: "Tools/Stress"),
+        // canvas-soak: an animated scene for many frames, headless or in a window,
+        // memory and descriptors sampled (Scripts/soak.sh).
+        .executableTarget(name: "CanvasSoak", dependencies: ["OpenCanvas", "OpenCanvasWindow"], path: "Tools/Soak"),
         // The fuzz targets (Scripts/fuzz.sh): bytes decoded into calls on each public
         // surface, one libFuzzer executable per target; the suite replays their corpora.
         .target(name: "FuzzTargets", dependencies: ["OpenCanvas", "CoreGraphics", "RenderTesting", "CanvasText",

@@ -50,7 +50,7 @@ case "${1:-}" in
       start=$(date +%s)
       log=".build/fuzz-artifacts/smoke-$t.log"
       mkdir -p .build/fuzz-artifacts
-      if ! run "$t" -runs="$runs" >"$log" 2>&1; then
+      if ! run "$t" -runs="$runs" -seed=1 >"$log" 2>&1; then
         echo "fuzz smoke: $t failed; the end of its log ($log):" >&2
         tail -40 "$log" >&2
         exit 1

@@ -25,6 +25,7 @@ packages=(
   x11-xserver-utils     # xrdb: the window tests set Xft.dpi
   ffmpeg                # MP4 export, and ffprobe to read it back in the tests
   python3-pil           # an independent APNG and PNG decoder for the export tests
+  xrestop               # the soak run counts the window's X resources
 )
 
 missing=()

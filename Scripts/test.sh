@@ -2,8 +2,8 @@
 # Checks the layers (imports against Package.swift) and builds everything with no
 # warning allowed, runs the whole test suite (arguments go to swift test), then the
 # compatibility package (Tests/Compatibility: files that `import SwiftUI`), the
-# documentation build and the release-build stress run over 10⁴ canvases (all
-# skipped when arguments select tests).
+# documentation build, the release-build stress run over 10⁴ canvases, a smoke run
+# of every fuzz target and a short soak (all skipped when arguments select tests).
 #
 #   Scripts/test.sh --sanitize address|undefined|thread [swift test arguments]
 #     runs the suite under that sanitizer instead (see Scripts/sanitize.sh).
@@ -30,4 +30,8 @@ if [ $# -eq 0 ]; then
   Scripts/docs.sh
   Scripts/stress.sh --count 10000
   Scripts/stress.sh --seeds 319,864,1153,2728,4145,14752,16810,48060,138324
+  # Every fuzz target for 10⁴ executions from its committed corpus (AddressSanitizer
+  # and libFuzzer), then a short soak: 2·10⁴ frames headless, 10³ in a window.
+  Scripts/fuzz.sh --smoke 10000
+  Scripts/soak.sh 20000 1000
 fi

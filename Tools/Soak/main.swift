@@ -1,0 +1,166 @@
+// canvas-soak: renders an animated scene for many frames and reports whether the
+// process's resident memory and file descriptors stay flat after warm-up (issue
+// 19's soak). The scene has particles on a Canvas under a TimelineView, text that
+// changes every frame, and a spring animation started by a tap every 90 frames.
+//
+//   canvas-soak [--frames N] [--warmup W] [--window] [--max-growth KB]
+//
+// Headless (default): N frames (10⁵) through HeadlessHost, the clock stepped
+// 1/60 s per frame. --window: N frames in an X11 window on $DISPLAY (Xvfb in CI),
+// paced at 60 Hz by the window host, clicks sent through the X server; the X
+// server's count of the client's resources is read with `xrestop` when it is
+// installed. Memory is sampled every 1,000 frames after W (N/5) frames of
+// warm-up; the run fails when resident memory grows by more than --max-growth KB
+// (1024) between the end of warm-up and the end, or descriptors grow at all.
+import Foundation
+import Glibc
+import OpenCanvas
+import OpenCanvasWindow
+
+struct SoakScene: View {
+    @State private var expanded = false
+    @State private var taps = 0
+
+    var body: some View {
+        ZStack {
+            TimelineView(.animation) { timeline in
+                let t = timeline.date.timeIntervalSinceReferenceDate
+                Canvas { context, size in
+                    for i in 0..<120 {
+                        let phase = Double(i) * 0.7 + t * (0.5 + Double(i % 7) * 0.1)
+                        let x = size.width * (0.5 + 0.45 * sin(phase)), y = size.height * (0.5 + 0.45 * cos(phase * 1.3))
+                        context.fill(Path(ellipseIn: CGRect(x: x - 3, y: y - 3, width: 6, height: 6)),
+                                     with: .color(Color(hue: Double(i) / 120, saturation: 0.8, brightness: 0.9)))
+                    }
+                    context.draw(Text("t = \(t.truncatingRemainder(dividingBy: 1000), specifier: "%.3f")"),
+                                 at: CGPoint(x: size.width / 2, y: 16))
+                }
+            }
+            Circle()
+                .fill(Color.orange)
+                .frame(width: expanded ? 80 : 30, height: expanded ? 80 : 30)
+                .animation(.spring(response: 0.5, dampingFraction: 0.4), value: expanded)
+            Text("taps: \(taps)").offset(y: 100)
+        }
+        .contentShape(Rectangle())
+        .onTapGesture { expanded.toggle(); taps += 1 }
+    }
+}
+
+var frames = 100_000, warmup: Int?, window = false, maxGrowthKB = 1024
+var arguments = CommandLine.arguments.dropFirst()
+while let flag = arguments.popFirst() {
+    if flag == "--window" { window = true; continue }
+    guard let value = arguments.popFirst().flatMap({ Int($0) }) else { print("canvas-soak: \(flag) needs a number"); exit(2) }
+    switch flag {
+    case "--frames": frames = max(value, 1)
+    case "--warmup": warmup = max(value, 0)
+    case "--max-growth": maxGrowthKB = value
+    default: print("canvas-soak: unknown option \(flag)"); exit(2)
+    }
+}
+let warm = min(warmup ?? frames / 5, frames - 1)
+
+func residentKB() -> Int {
+    guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+    let fields = statm.split(separator: " ")
+    return fields.count > 1 ? (Int(fields[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE))) / 1024 : 0
+}
+
+func openDescriptors() -> Int {
+    (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? -1
+}
+
+/// The X resources the server holds for this client (`xrestop -b -m 1`), or nil.
+func xResources() -> Int? {
+    guard let tool = ["/usr/bin/xrestop"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else { return nil }
+    let process = Process(), pipe = Pipe()
+    process.executableURL = URL(fileURLWithPath: tool)
+    process.arguments = ["-b", "-m", "1"]
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return nil }
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    try? pipe.fileHandleForReading.close()
+    // A block per client, headed "N - name ( PID: … )"; Xvfb may not know the pid,
+    // so ours is the one named after the window's title.
+    var ours = false, found = false, total = 0
+    for line in output.split(separator: "\n") {
+        if line.range(of: #"^\d+ - "#, options: .regularExpression) != nil {
+            if found { break }
+            ours = line.contains("canvas-soak")
+            found = ours
+            continue
+        }
+        let parts = line.split(separator: ":")
+        guard ours, parts.count == 2, !parts[0].contains("bytes"), !parts[0].contains("res_"),
+              let n = Int(parts[1].trimmingCharacters(in: .whitespaces)) else { continue }
+        total += n
+    }
+    return found ? total : nil
+}
+
+struct Sample { var frame: Int; var residentKB: Int; var descriptors: Int; var xResources: Int? }
+var samples: [Sample] = []
+@MainActor func sample(_ frame: Int) {
+    // xrestop first: Foundation opens its descriptors for running processes once,
+    // at the first, and they stay open.
+    let x = window ? xResources() : nil
+    samples.append(Sample(frame: frame, residentKB: residentKB(), descriptors: openDescriptors(), xResources: x))
+}
+
+let size = CGSize(width: 320, height: 240)
+let started = Date()
+if window {
+    guard let host = MainActor.assumeIsolated({ WindowHost(title: "canvas-soak", size: size, scale: 1) { SoakScene() } }) else {
+        print("canvas-soak: no X display (set DISPLAY, or run under Xvfb)")
+        exit(1)
+    }
+    MainActor.assumeIsolated {
+        var last = host.renderCount
+        var drawn = 0
+        while drawn < frames, host.isOpen {
+            host.processEvents(timeout: 0.05)
+            guard host.renderCount != last else { continue }
+            last = host.renderCount
+            drawn += 1
+            if drawn % 90 == 0 { host.sendClick(at: CGPoint(x: 160, y: 120)) }
+            if drawn == warm || (drawn > warm && (drawn - warm) % 1000 == 0) || drawn == frames { sample(drawn) }
+        }
+    }
+} else {
+    MainActor.assumeIsolated {
+        let host = HeadlessHost(size: size) { SoakScene() }
+        host.date = Date(timeIntervalSinceReferenceDate: 0)
+        for frame in 1...frames {
+            host.advance(by: 1.0 / 60)
+            if frame % 90 == 0 { host.tap(at: CGPoint(x: 160, y: 120)) }
+            _ = host.render()
+            if frame == warm || (frame > warm && (frame - warm) % 1000 == 0) || frame == frames { sample(frame) }
+        }
+    }
+}
+
+let seconds = Date().timeIntervalSince(started)
+guard let first = samples.first, let last = samples.last else { print("canvas-soak: no samples"); exit(1) }
+let growth = last.residentKB - first.residentKB
+let peak = samples.map(\.residentKB).max() ?? 0
+let descriptorGrowth = last.descriptors - first.descriptors
+var report = "canvas-soak: \(samples.last!.frame) \(window ? "window" : "headless") frames in \(String(format: "%.1f", seconds)) s "
+    + "(\(String(format: "%.3f", seconds * 1000 / Double(frames))) ms a frame); resident \(first.residentKB) KB after "
+    + "\(first.frame) frames of warm-up, \(last.residentKB) KB at the end (growth \(growth) KB, peak \(peak) KB); "
+    + "file descriptors \(first.descriptors) → \(last.descriptors)"
+if let a = first.xResources, let b = last.xResources { report += "; X resources \(a) → \(b)" }
+else if window { report += "; X resources not read (xrestop not installed)" }
+print(report)
+let xGrowth = (first.xResources.flatMap { a in last.xResources.map { $0 - a } }) ?? 0
+if growth > maxGrowthKB || descriptorGrowth > 0 || xGrowth > 0 {
+    print("canvas-soak: FAILED — growth beyond \(maxGrowthKB) KB, or descriptors or X resources grew")
+    for s in samples { print("  frame \(s.frame): \(s.residentKB) KB, \(s.descriptors) fds\(s.xResources.map { ", \($0) X resources" } ?? "")") }
+    let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+    for fd in fds.sorted() {
+        print("  fd \(fd) → \((try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(fd)")) ?? "?")")
+    }
+    exit(1)
+}
