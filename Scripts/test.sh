@@ -31,7 +31,7 @@ if [ $# -eq 0 ]; then
   Scripts/stress.sh --count 10000
   Scripts/stress.sh --seeds 319,864,1153,2728,4145,14752,16810,48060,138324
   # Every fuzz target for 10⁴ executions from its committed corpus (AddressSanitizer
-  # and libFuzzer), then a short soak: 2·10⁴ frames headless, 10³ in a window.
+  # and libFuzzer), then a short soak: 2·10⁴ frames headless, 3·10³ in a window.
   Scripts/fuzz.sh --smoke 10000
-  Scripts/soak.sh 20000 1000
+  Scripts/soak.sh 20000 3000
 fi
