@@ -17,9 +17,14 @@ windowed=${2:-10000}
 Scripts/build-without-warnings.sh -c release --product canvas-soak >/dev/null
 .build/release/canvas-soak --frames "$headless"
 
-display=:$((90 + RANDOM % 400))
+# A private X server on the first free display from :90 (no lock file), waited for
+# until its socket appears (up to 30 s on a busy machine).
+n=90
+while [ -e "/tmp/.X$n-lock" ] || [ -e "/tmp/.X11-unix/X$n" ]; do n=$((n + 1)); done
+display=:$n
 Xvfb "$display" -screen 0 640x480x24 -nolisten tcp >/dev/null 2>&1 &
 xvfb=$!
 trap 'kill $xvfb 2>/dev/null || true' EXIT
-for _ in $(seq 50); do [ -e "/tmp/.X11-unix/X${display#:}" ] && break; sleep 0.1; done
+for _ in $(seq 300); do [ -e "/tmp/.X11-unix/X$n" ] && break; sleep 0.1; done
+sleep 0.5
 DISPLAY=$display .build/release/canvas-soak --window --frames "$windowed"
