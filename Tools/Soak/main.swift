@@ -126,7 +126,13 @@ if window && countX { for _ in 0..<3 { _ = xResources() } }
 let size = CGSize(width: 320, height: 240)
 let started = Date()
 if window {
-    guard let host = MainActor.assumeIsolated({ WindowHost(title: "canvas-soak", size: size, scale: 1) { SoakScene() } }) else {
+    // A server just started may refuse connections for a moment: try for 10 s.
+    var opened: WindowHost<SoakScene>?
+    for _ in 0..<50 where opened == nil {
+        opened = MainActor.assumeIsolated { WindowHost(title: "canvas-soak", size: size, scale: 1) { SoakScene() } }
+        if opened == nil { Thread.sleep(forTimeInterval: 0.2) }
+    }
+    guard let host = opened else {
         print("canvas-soak: no X display (set DISPLAY, or run under Xvfb)")
         exit(1)
     }
