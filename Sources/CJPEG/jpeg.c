@@ -6,11 +6,13 @@
 #include <string.h>
 #include <setjmp.h>
 #include <jpeglib.h>
+#include <jerror.h>
 
 typedef struct {
     struct jpeg_error_mgr base;
     jmp_buf jump;
     char *message;
+    int ended_early;   // libjpeg ran out of data (JWRN_JPEG_EOF) and made up the rest
 } error_manager;
 
 static void on_error(j_common_ptr info) {
@@ -21,6 +23,15 @@ static void on_error(j_common_ptr info) {
 
 // Warnings (corrupt but recoverable data) are ignored, as most decoders do.
 static void on_message(j_common_ptr info) { (void)info; }
+
+// A warning that the file ended before its image did is noted: the decode loop
+// stops there, rather than decoding the missing rows from nothing. A 500-byte file
+// that claims 16384 × 16384 pixels otherwise made libjpeg work for seconds
+// (found by the image-decode fuzz target).
+static void on_emit(j_common_ptr info, int level) {
+    error_manager *e = (error_manager *)info->err;
+    if (level < 0 && info->err->msg_code == JWRN_JPEG_EOF) e->ended_early = 1;
+}
 
 int oc_jpeg_size(const uint8_t *data, size_t size, uint32_t *width, uint32_t *height, char message[200]) {
     struct jpeg_decompress_struct d;
@@ -51,7 +62,9 @@ int oc_jpeg_decode(const uint8_t *data, size_t size, uint32_t max_dimension, uin
     d.err = jpeg_std_error(&e.base);
     e.base.error_exit = on_error;
     e.base.output_message = on_message;
+    e.base.emit_message = on_emit;
     e.message = message;
+    e.ended_early = 0;
     if (setjmp(e.jump)) {
         jpeg_destroy_decompress(&d);
         return OC_JPEG_ERROR;
@@ -81,7 +94,16 @@ int oc_jpeg_decode(const uint8_t *data, size_t size, uint32_t max_dimension, uin
         jpeg_destroy_decompress(&d);
         return OC_JPEG_ERROR;
     }
+    // A sequential file that ends early stops at the last row it had; the rows after
+    // it stay transparent (the caller's buffer is zeroed). A progressive one has read
+    // all its data by now and draws what its scans gave.
+    int progressive = jpeg_has_multiple_scans(&d);
     while (d.output_scanline < d.output_height) {
+        if (e.ended_early && !progressive) {
+            jpeg_abort_decompress(&d);
+            jpeg_destroy_decompress(&d);
+            return OC_JPEG_OK;
+        }
         JSAMPROW row = rgba + (size_t)d.output_scanline * width * 4;
         if (jpeg_read_scanlines(&d, &row, 1) != 1) break;
         if (cmyk) {

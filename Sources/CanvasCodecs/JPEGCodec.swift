@@ -17,8 +17,9 @@ public enum JPEGCodec {
         }
     }
 
-    /// Decodes a JPEG file, refusing sizes over the limits (the PNG decoder's) before
-    /// allocating.
+    /// Decodes a JPEG file, refusing sizes over the limits (the PNG decoder's), or
+    /// more pixels than the file's bytes can code, before allocating. A file that ends
+    /// early keeps the rows it had; the rest are transparent.
     public static func decode(_ data: [UInt8]) throws(Error) -> PNGCodec.Decoded {
         var message = [CChar](repeating: 0, count: 200)
         var w: UInt32 = 0, h: UInt32 = 0
@@ -29,6 +30,12 @@ public enum JPEGCodec {
         let width = Int(w), height = Int(h)
         guard width > 0, height > 0, width <= PNGCodec.maxDimension, height <= PNGCodec.maxDimension,
               width * height <= PNGCodec.maxPixelCount else { throw .tooLarge(width: width, height: height) }
+        // A JPEG codes every 8 × 8 block of every component in at least a bit or two
+        // (512 pixels a byte at the very most, for a flat grey image): a file claiming
+        // more than 2,048 pixels per byte it has cannot hold its image, and is refused
+        // before its pixels are allocated (a 503-byte file claiming 150 megapixels took
+        // seconds and 600 MB; found by the image-decode fuzz target).
+        guard width * height <= max(data.count, 64) * 2048 else { throw .tooLarge(width: width, height: height) }
         var rgba = [UInt8](repeating: 0, count: width * height * 4)
         let status = data.withUnsafeBufferPointer { d in
             rgba.withUnsafeMutableBufferPointer { out in

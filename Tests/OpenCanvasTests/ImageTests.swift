@@ -70,6 +70,27 @@ struct ImageTests {
                         shouldInterpolate: true, intent: .defaultIntent) == nil)
     }
 
+    // Found by the image-decode fuzz target: a 503-byte file claiming 65,221 × 2,304
+    // pixels made libjpeg decode every missing row from nothing (seconds).
+    @Test("row 45: a JPEG that ends early keeps the rows it had; the rest are transparent")
+    func truncatedJPEG() throws {
+        let width = 64, height = 256
+        var rgba = [UInt8](repeating: 255, count: width * height * 4)
+        for y in 0..<height { for x in 0..<width { rgba[(y * width + x) * 4] = UInt8(y % 256); rgba[(y * width + x) * 4 + 1] = UInt8(x * 4) } }
+        let jpeg = try JPEGCodec.encode(rgba: rgba, width: width, height: height)
+        let decoded = try JPEGCodec.decode(Array(jpeg.prefix(jpeg.count * 6 / 10)))
+        #expect(decoded.width == width && decoded.height == height)
+        func alpha(_ y: Int) -> UInt8 { decoded.rgba[(y * width + 10) * 4 + 3] }
+        #expect(alpha(0) == 255 && alpha(40) == 255)           // rows the file had
+        #expect(alpha(height - 1) == 0)                         // rows it did not
+        // The same header claiming 16,000 × 16,000 pixels: more than its bytes can code.
+        var claiming = jpeg
+        if let sof = (0..<(claiming.count - 9)).first(where: { claiming[$0] == 0xFF && claiming[$0 + 1] == 0xC0 }) {
+            claiming[sof + 5] = 0x3E; claiming[sof + 6] = 0x80; claiming[sof + 7] = 0x3E; claiming[sof + 8] = 0x80
+        }
+        #expect(throws: JPEGCodec.Error.self) { _ = try JPEGCodec.decode(claiming) }
+    }
+
     @Test("a bundle's PNG and @2x JPEG by name; a missing name draws nothing and is reported once")
     func namedImages() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("opencanvas-images-\(UUID().uuidString)")

@@ -25,6 +25,10 @@ enum ImageDecodeTarget {
             }
             precondition(animation.delays.count == animation.frames.count, "image-decode: delays and frames differ")
         }
+        // Drawing scales a huge image down through its mip levels, a cost in
+        // proportion to its pixels (a 150-megapixel JPEG takes seconds): decoding
+        // is what this target searches, so only images of up to 4 megapixels are drawn.
+        images.removeAll { $0.width * $0.height > 4 << 20 }
         guard !images.isEmpty else { return }
         let orientations: [Image.Orientation] = [.up, .left, .downMirrored, .rightMirrored]
         let canvas = Canvas { context, size in
