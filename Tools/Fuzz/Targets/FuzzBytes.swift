@@ -1,3 +1,5 @@
+import RenderTesting
+
 /// A fuzzer's input as a `RandomNumberGenerator`, so the drawing streams the stress
 /// test draws from a seed can be drawn from bytes instead.
 ///
@@ -7,23 +9,24 @@
 /// changes one decision. The low bits come from a SplitMix stream keyed by the
 /// input's length; without them a run of zero bytes would send the standard
 /// library's rejection sampling round and round. Past the end of the input the
-/// stream goes on alone: every input decodes to a finite call sequence.
+/// stream goes on alone: every input decodes to a finite call sequence. (The mixer
+/// is the stress test's SplitMix64.)
 public struct FuzzBytes: RandomNumberGenerator {
     private let bytes: [UInt8]
     private var index = 0
-    private var mix: UInt64
+    private var mix: SplitMix64
 
     public init<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
         self.bytes = Array(bytes)
-        mix = 0x9E37_79B9_7F4A_7C15 &* UInt64(truncatingIfNeeded: self.bytes.count &+ 1)
+        mix = SplitMix64(seed: 0x9E37_79B9_7F4A_7C15 &* UInt64(truncatingIfNeeded: self.bytes.count &+ 1))
     }
 
     /// Whether every input byte has been used.
     public var isExhausted: Bool { index >= bytes.count }
 
     public mutating func next() -> UInt64 {
-        let low = splitMix() >> 8
-        guard index < bytes.count else { return splitMix() }
+        let low = mix.next() >> 8
+        guard index < bytes.count else { return mix.next() }
         let high = UInt64(bytes[index]) << 56
         index += 1
         return high | low
@@ -44,13 +47,5 @@ public struct FuzzBytes: RandomNumberGenerator {
         guard index < bytes.count else { return 0 }
         defer { index += 1 }
         return bytes[index]
-    }
-
-    private mutating func splitMix() -> UInt64 {
-        mix &+= 0x9E37_79B9_7F4A_7C15
-        var z = mix
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
