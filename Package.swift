@@ -58,15 +58,22 @@ let package = Package(
         // MARK: 5 — text and image codecs, on Debian's C libraries
         .systemLibrary(name: "CFontStack", pkgConfig: "harfbuzz",
                        providers: [.apt(["libharfbuzz-dev", "libfreetype-dev", "libfontconfig-dev"])]),
+        // CFontSubset: HarfBuzz's subsetter, for the font subsets vector output embeds.
+        .systemLibrary(name: "CFontSubset", pkgConfig: "harfbuzz-subset", providers: [.apt(["libharfbuzz-dev"])]),
         // CUnicode: ICU's bidi algorithm, line/grapheme breaks and scripts (ICU's
         // versioned C names need a wrapper to be callable from Swift).
         .target(name: "CUnicode", linkerSettings: [.linkedLibrary("icuuc")]),
-        .target(name: "CanvasText", dependencies: ["CanvasGeometry", "CFontStack", "CUnicode"]),
+        .target(name: "CanvasText", dependencies: ["CanvasGeometry", "CFontStack", "CFontSubset", "CUnicode"]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // CJPEG: libjpeg-turbo behind a small C wrapper that catches libjpeg's errors
         // with setjmp in C (a longjmp must not cross Swift frames).
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         .target(name: "CanvasCodecs", dependencies: ["CPNG", "CJPEG"]),
+        // Vector output: display lists written as PDF (and SVG) documents, fonts
+        // embedded as subsets (HarfBuzz's subsetter), streams compressed with zlib.
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+        .target(name: "CanvasVector", dependencies: ["CanvasGeometry", "CanvasRaster", "CanvasPaint", "CanvasRender", "CanvasText",
+                                                     "CZlib"]),
 
         // MARK: 5 — Combine: the part of Apple's Combine that SwiftUI code uses
         // (publishers, subjects, ObservableObject and @Published, timers), for Linux.
@@ -75,7 +82,7 @@ let package = Package(
         // MARK: 6 — the SwiftUI-shaped drawing API: GraphicsContext, Path, Color, text,
         // images, shape styles, the environment values a canvas sees, the Core Graphics bridge
         .target(name: "OpenCanvasDrawing", dependencies: ["CanvasGeometry", "CanvasRaster", "CanvasPaint", "CanvasEffects",
-                                                          "CanvasRender", "CanvasText", "CanvasCodecs"]),
+                                                          "CanvasRender", "CanvasText", "CanvasCodecs", "CanvasVector"]),
 
         // Core Graphics' and QuartzCore's module names over the bridge types.
         .target(name: "CoreGraphics", dependencies: ["OpenCanvasDrawing"]),

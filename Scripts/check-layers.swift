@@ -20,6 +20,7 @@ let ranks: [String: Double] = [
     "CanvasEffects": 4, "CanvasRender": 4.1,
     // 5 text and codecs, on Debian's C libraries
     "CFontStack": 5, "CUnicode": 5, "CPNG": 5, "CJPEG": 5, "CanvasText": 5.1, "CanvasCodecs": 5.1,
+    "CZlib": 5, "CFontSubset": 5, "CanvasVector": 5.3,
     "Combine": 5.2,
     // 6 drawing API, 7 views, 8 hosts and the umbrella
     "OpenCanvasDrawing": 6, "CoreGraphics": 6.5, "QuartzCore": 6.5, "OpenCanvasMacros": 6.9, "OpenCanvasViews": 7, "CTypeDiscovery": 7.5, "OpenCanvasHeadless": 8, "CX11": 8,

@@ -26,6 +26,9 @@ packages=(
   ffmpeg                # MP4 export, and ffprobe to read it back in the tests
   python3-pil           # an independent APNG and PNG decoder for the export tests
   xrestop               # the soak run counts the window's X resources
+  zlib1g-dev            # Flate streams of PDF output
+  poppler-utils         # pdftoppm, pdftotext, pdfinfo, pdffonts: the PDF tests read our PDFs with them
+  qpdf                  # qpdf --check: the PDF tests' structural check
 )
 
 missing=()

@@ -8,10 +8,14 @@ import CanvasRaster
 public final class GlyphRunGeometry: Sendable {
     public struct Glyph: Sendable {
         public var id: UInt32
+        /// Where the glyph's characters start in its run's `text` (see `GlyphRunText`).
+        public var cluster: UInt32
         /// The glyph origin (on the baseline), user space.
         public var x: Double
         public var y: Double
-        public init(id: UInt32, x: Double, y: Double) { self.id = id; self.x = x; self.y = y }
+        public init(id: UInt32, cluster: UInt32 = GlyphRunText.unknown, x: Double, y: Double) {
+            self.id = id; self.cluster = cluster; self.x = x; self.y = y
+        }
     }
 
     public struct Run: Sendable {
@@ -21,8 +25,13 @@ public final class GlyphRunGeometry: Sendable {
         /// Horizontal scale on top of `scale` (a synthesized font width).
         public var widthScale: Double
         public var glyphs: [Glyph]
-        public init(source: any GlyphOutlineSource, scale: Double, widthScale: Double = 1, glyphs: [Glyph]) {
+        /// The characters the glyphs stand for, when known (vector output writes
+        /// them so that the text can be selected and searched).
+        public var text: GlyphRunText?
+        public init(source: any GlyphOutlineSource, scale: Double, widthScale: Double = 1, glyphs: [Glyph],
+                    text: GlyphRunText? = nil) {
             self.source = source; self.scale = scale; self.widthScale = widthScale; self.glyphs = glyphs
+            self.text = text
         }
     }
 
@@ -86,4 +95,38 @@ public final class GlyphRunGeometry: Sendable {
 extension GlyphRunGeometry: Hashable {
     public static func == (a: GlyphRunGeometry, b: GlyphRunGeometry) -> Bool { a === b }
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+/// The text a laid-out text's glyphs came from: its UTF-16 units and the offsets
+/// where clusters start and items end. A glyph's characters run from its cluster to
+/// the next boundary (so a ligature's glyph stands for all of its letters).
+public final class GlyphRunText: Sendable {
+    /// A glyph whose characters are not known.
+    public static let unknown = UInt32.max - 1
+    /// A truncation's ellipsis.
+    public static let ellipsis = UInt32.max
+
+    public let units: [UInt16]
+    public let boundaries: [Int32]
+
+    public init(units: [UInt16], boundaries: [Int32]) {
+        self.units = units
+        self.boundaries = boundaries
+    }
+
+    /// The characters of the cluster starting at `cluster` (empty when unknown).
+    public func characters(ofCluster cluster: UInt32) -> String {
+        if cluster == GlyphRunText.ellipsis { return "\u{2026}" }
+        guard cluster < GlyphRunText.unknown, Int(cluster) < units.count else { return "" }
+        let start = Int(cluster)
+        // The first boundary after the start (binary search).
+        var lo = 0, hi = boundaries.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if Int(boundaries[mid]) <= start { lo = mid + 1 } else { hi = mid }
+        }
+        let end = lo < boundaries.count ? min(Int(boundaries[lo]), units.count) : units.count
+        guard end > start else { return "" }
+        return String(decoding: units[start..<end], as: UTF16.self)
+    }
 }

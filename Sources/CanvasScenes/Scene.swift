@@ -55,6 +55,31 @@ public struct Scene: Sendable {
     }
 }
 
+extension Scene {
+    /// The scene as a one-page PDF document, written the way Apple documents it: an
+    /// `ImageRenderer` drawing into a Core Graphics PDF context of the view's size.
+    @MainActor
+    public func pdfData(title: String? = nil) -> Data {
+        func write<V: View>(_ v: V) -> Data {
+            let data = NSMutableData()
+            let renderer = ImageRenderer(content: v.frame(width: size.width, height: size.height))
+            renderer.render { size, draw in
+                var box = CGRect(origin: .zero, size: size)
+                let info = title.map { [kCGPDFContextTitle as String: $0] as CFDictionary }
+                guard let consumer = CGDataConsumer(data: data as CFMutableData),
+                      let pdf = CGContext(consumer: consumer, mediaBox: &box, info) else { return }
+                pdf.beginPDFPage(nil)
+                draw(pdf)
+                pdf.endPDFPage()
+                pdf.closePDF()
+            }
+            return data as Data
+        }
+        if let content { return write(content()) }
+        return write(Canvas(renderer: draw))
+    }
+}
+
 /// Every scene, in gallery order.
 public enum Scenes {
     public static let all: [Scene] = [

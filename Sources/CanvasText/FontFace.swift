@@ -31,9 +31,9 @@ public final class FontFace: GlyphOutlineSource, @unchecked Sendable {
     public let faceID: UInt32
 
     // FreeType faces are not thread-safe: every use goes through `lock`.
-    private let ftFace: FT_Face
+    let ftFace: FT_Face
     private let hbFont: OpaquePointer
-    private let lock = Locked<[UInt32: (path: PathData, bounds: Rect)]>([:])
+    let lock = Locked<[UInt32: (path: PathData, bounds: Rect)]>([:])
     private static let nextID = Atomic<UInt32>(1)
 
     init?(library: FT_Library, path: String, index: Int) {

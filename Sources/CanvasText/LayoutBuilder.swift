@@ -8,6 +8,8 @@ struct LayoutBuilder {
     var spanStarts: [Int] = []
     var lines: [TextLayout.Line] = []
     var truncated = false
+    /// Glyph clusters and item ends (see `TextLayout.clusterBoundaries`).
+    var boundaries: [Int] = []
 
     /// A shaped glyph in points; `dy` is down from the baseline.
     struct Glyph {
@@ -53,6 +55,7 @@ struct LayoutBuilder {
         var face: FontFace
         var glyphs: [Glyph]
         var attachment: TextAttachment? = nil
+        var isEllipsis = false
     }
 
     init(spans: [TextSpan], options: TextLayoutOptions) {
@@ -108,6 +111,10 @@ struct LayoutBuilder {
             var drafts: [(p: Int, range: Range<Int>)] = []
             for r in ranges {
                 let paragraph = itemize(r, text)
+                for item in paragraph.items {
+                    boundaries.append(item.range.upperBound)
+                    for g in item.glyphs { boundaries.append(g.cluster) }
+                }
                 for line in breakLines(paragraph, text) { drafts.append((paragraphs.count, line)) }
                 paragraphs.append(paragraph)
             }
@@ -360,7 +367,7 @@ struct LayoutBuilder {
             Glyph(id: $0.id, cluster: position, advance: $0.xAdvance * xScale + style.tracking, dx: $0.xOffset * xScale,
                   dy: -$0.yOffset * scale - style.baselineOffset)
         }
-        return Piece(start: position, level: level, span: span, face: face, glyphs: glyphs)
+        return Piece(start: position, level: level, span: span, face: face, glyphs: glyphs, isEllipsis: true)
     }
 
     // MARK: 4 — a line, reordered and placed
@@ -462,7 +469,8 @@ struct LayoutBuilder {
             placed.reserveCapacity(piece.glyphs.count)
             let x0 = x
             for g in piece.glyphs {
-                placed.append(PlacedGlyph(id: g.id, x: x + g.dx, y: baseline + g.dy))
+                placed.append(PlacedGlyph(id: g.id, cluster: piece.isEllipsis ? PlacedGlyph.ellipsis : UInt32(clamping: g.cluster),
+                                          x: x + g.dx, y: baseline + g.dy))
                 x += g.advance
             }
             if var last = runs.last, last.face === piece.face, last.colorTag == span.colorTag, last.size == style.size,

@@ -4,8 +4,13 @@ import CanvasGeometry
 /// to the box's top-left corner, y down.
 public struct PlacedGlyph: Sendable {
     public var id: UInt32
+    /// Where the glyph's text starts: its cluster's UTF-16 offset in the layout's
+    /// `units`, or `PlacedGlyph.ellipsis` for a truncation's ellipsis.
+    public var cluster: UInt32 = PlacedGlyph.ellipsis
     public var x: Double
     public var y: Double
+
+    public static let ellipsis = UInt32.max
 }
 
 /// Glyphs of one face, size and colour, placed.
@@ -71,6 +76,11 @@ public struct TextLayout: Sendable {
     public var size: (width: Double, height: Double)
     /// Whether text was cut (line limit, height or width).
     public var isTruncated: Bool
+    /// The laid-out text as UTF-16, and the offsets where a glyph's text starts or
+    /// an item ends (sorted, unique): a glyph's text runs from its cluster to the
+    /// next of these (vector output maps glyphs back to their characters with it).
+    public let units: [UInt16]
+    public let clusterBoundaries: [Int32]
 
     /// Lays out one style of text.
     public init(_ text: String, style: TextStyle, maxWidth: Double? = nil) {
@@ -83,6 +93,8 @@ public struct TextLayout: Sendable {
         lines = builder.lines
         size = (builder.lines.map(\.width).max() ?? 0, builder.lines.reduce(0) { $0 + $1.height })
         isTruncated = builder.truncated
+        units = builder.units
+        clusterBoundaries = Array(Set(builder.boundaries.map { Int32(clamping: $0) })).sorted()
         // Alignment within the box.
         let boxWidth = options.alignmentWidth.flatMap { $0.isFinite ? $0 : nil } ?? size.width
         for k in lines.indices {

@@ -1,6 +1,6 @@
 // canvas-gallery: renders OpenCanvas's own example scenes to PNG files.
 //
-//   canvas-gallery [--output DIR] [--scale S] [NAME ...]
+//   canvas-gallery [--output DIR] [--scale S] [--pdf] [NAME ...]
 //
 // Writes DIR/NAME.png for every scene (or the named ones), the interactive scenes'
 // steps as DIR/NAME-STEP.png with their accessibility readings in DIR/NAME-STEP.txt,
@@ -18,6 +18,7 @@ var export: String?
 var live: String?
 var seconds = 4.0
 var fps = 30.0
+var writePDF = false
 var args = CommandLine.arguments.dropFirst()
 while let arg = args.popFirst() {
     switch arg {
@@ -57,13 +58,16 @@ while let arg = args.popFirst() {
             exit(2)
         }
         fps = f
+    case "--pdf":
+        writePDF = true
     case "--list":
         for scene in Scenes.all { print("\(scene.name)\t\(scene.summary)") }
         for scene in Scenes.interactive { print("\(scene.name)\t\(scene.summary) (interactive)") }
         for scene in Scenes.animated { print("\(scene.name)\t\(scene.summary) (animated: --live, --export)") }
         exit(0)
     case "--help", "-h":
-        print("usage: canvas-gallery [--output DIR] [--scale S] [--list] [NAME ...]")
+        print("usage: canvas-gallery [--output DIR] [--scale S] [--pdf] [--list] [NAME ...]")
+        print("       (--pdf also writes DIR/NAME.pdf: the scene as a vector PDF)")
         print("       canvas-gallery --export NAME [--seconds S] [--fps F] [--output DIR] [--scale S]")
         print("       canvas-gallery --live NAME      (a window on $DISPLAY; Escape closes it)")
         exit(0)
@@ -154,6 +158,17 @@ MainActor.assumeIsolated {
         }
         let ms = Date().timeIntervalSince(start) * 1000
         print(String(format: "%@  %d×%d  %.1f ms  %@", file.path, image.width, image.height, ms, scene.summary))
+        if writePDF {
+            let pdf = scene.pdfData(title: scene.name)
+            let pdfFile = folder.appendingPathComponent("\(scene.name).pdf")
+            do {
+                try pdf.write(to: pdfFile)
+                print("\(pdfFile.path)  \(pdf.count) bytes")
+            } catch {
+                FileHandle.standardError.write(Data("\(scene.name): \(error)\n".utf8))
+                failures += 1
+            }
+        }
         index += "## \(scene.name)\n\n\(scene.summary)\n\n![\(scene.name)](\(scene.name).png)\n\n"
     }
 }

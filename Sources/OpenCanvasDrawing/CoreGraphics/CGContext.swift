@@ -46,10 +46,14 @@ public final class CGContext {
     var isValid = true
     /// The transform from this context's base space to the target's user space
     /// (a flip for the bottom-left origin of `ImageRenderer.render`).
-    private let baseTransform: CGAffineTransform
+    private var baseTransform: CGAffineTransform
+
+    var currentBase: CGAffineTransform { baseTransform }
 
     /// The pixels of a bitmap context.
     var bitmap: BitmapTarget?
+    /// The document of a PDF context.
+    var pdf: PDFTarget?
 
     /// The opacity and blend mode of the context handed over (they apply to all
     /// drawing: the context's own alpha multiplies, its blend mode wins when set).
@@ -61,6 +65,18 @@ public final class CGContext {
         self.baseOpacity = target.opacity
         self.baseBlend = target.blendMode
         self.state = GState(target: target)
+    }
+
+    /// Starts drawing into `target` with a new graphics state and no current path
+    /// (a PDF context's new page).
+    func restart(target: GraphicsContext, base: CGAffineTransform) {
+        baseTransform = base
+        state = GState(target: target)
+        stack = []
+        layers = []
+        currentPath = Path()
+        initialTarget = target
+        isValid = true
     }
 
     // MARK: Graphics state

@@ -343,6 +343,7 @@ final class LaidOutText: Sendable {
         self.options = options
         var pieces: [GlyphPiece] = []
         var color = false, decorations = false, attachments = false
+        let text = GlyphRunText(units: layout.units, boundaries: layout.clusterBoundaries)
         for line in layout.lines {
             decorations = decorations || !line.decorations.isEmpty
             attachments = attachments || !line.attachments.isEmpty
@@ -350,7 +351,11 @@ final class LaidOutText: Sendable {
                 if run.isColorBitmap { color = true; continue }
                 let r = GlyphRunGeometry.Run(source: run.face, scale: run.size / run.face.unitsPerEm,
                                              widthScale: run.widthScale,
-                                             glyphs: run.glyphs.map { .init(id: $0.id, x: $0.x, y: $0.y) })
+                                             glyphs: run.glyphs.map {
+                                                 .init(id: $0.id,
+                                                       cluster: $0.cluster == PlacedGlyph.ellipsis ? GlyphRunText.ellipsis : $0.cluster,
+                                                       x: $0.x, y: $0.y)
+                                             }, text: text)
                 let reach = run.size * run.face.reach * max(1, run.widthScale)
                 if let k = pieces.firstIndex(where: { $0.tag == run.colorTag }) {
                     pieces[k].runs.append(r)

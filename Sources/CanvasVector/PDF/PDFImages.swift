@@ -1,0 +1,94 @@
+import CanvasGeometry
+import CanvasRaster
+import CanvasPaint
+import CanvasRender
+
+/// Images as PDF image XObjects: 8-bit DeviceRGB, Flate-compressed, with their
+/// alpha as a DeviceGray soft mask (`SMask`) unless every pixel is opaque. A
+/// template image (a tint) is written with the tint's colour and the image's alpha.
+enum PDFImages {
+    /// The XObject name of `source` of `pixels`, written once per `key` (when given).
+    static func xObject(for pixels: Pixmap, source: PixelRect, tint: RGBA?, interpolate: Bool, key: String?,
+                        in document: PDFDocument) -> String {
+        if let key, let name = document.cache[key] { return name }
+        let area = source.intersection(pixels.bounds)
+        let w = max(1, area.width), h = max(1, area.height)
+        var rgb = [UInt8](repeating: 0, count: w * h * 3)
+        var alpha = [UInt8](repeating: 0, count: w * h)
+        var opaque = true
+        if !area.isEmpty {
+            for y in 0..<h {
+                let row = pixels.row(area.y0 + y) + area.x0
+                for x in 0..<w {
+                    let c = PremultipliedColor(packed: row[x]).unpremultiplied
+                    let i = y * w + x
+                    var a = c.a
+                    if let tint {
+                        rgb[3 * i] = UInt8(clamping: Int((clamp01(tint.r) * 255).rounded()))
+                        rgb[3 * i + 1] = UInt8(clamping: Int((clamp01(tint.g) * 255).rounded()))
+                        rgb[3 * i + 2] = UInt8(clamping: Int((clamp01(tint.b) * 255).rounded()))
+                        a = UInt8(clamping: Int((Double(a) * clamp01(tint.a)).rounded()))
+                    } else {
+                        rgb[3 * i] = c.r; rgb[3 * i + 1] = c.g; rgb[3 * i + 2] = c.b
+                    }
+                    alpha[i] = a
+                    if a != 255 { opaque = false }
+                }
+            }
+        } else {
+            opaque = false
+        }
+        var mask = ""
+        if !opaque {
+            let m = document.allocate()
+            document.writeStream(m, entries: "/Type /XObject /Subtype /Image /Width \(w) /Height \(h) "
+                + "/ColorSpace /DeviceGray /BitsPerComponent 8\(interpolate ? " /Interpolate true" : "")", data: alpha)
+            mask = " /SMask \(m) 0 R"
+        }
+        let n = document.allocate()
+        document.writeStream(n, entries: "/Type /XObject /Subtype /Image /Width \(w) /Height \(h) "
+            + "/ColorSpace /DeviceRGB /BitsPerComponent 8\(interpolate ? " /Interpolate true" : "")\(mask)", data: rgb)
+        let name = document.addResource("XObject", prefix: "Im", object: n)
+        if let key { document.cache[key] = name }
+        return name
+    }
+}
+
+extension PDFContentWriter {
+    /// Paints an image paint through the clip of `area` (current user space): the
+    /// image drawn once (its edges extend over the rest of the area, as the
+    /// renderer's clamped sampling does), or a tiling pattern for a tiled image.
+    mutating func writeImagePaint(_ image: ImagePaint, area: PDFPathWriter, rule: FillRule, itemTransform: Transform,
+                                  into out: inout PDFBytes) {
+        guard !area.isEmpty, image.transform.isFinite, image.transform.determinant != 0 else { return }
+        document.retain(image)
+        let source = image.source.intersection(image.pixels.bounds)
+        guard !source.isEmpty else { return }
+        let key = "im \(ObjectIdentifier(image.levels)) \(source) \(image.tint.map { "\($0)" } ?? "")"
+        let name = PDFImages.xObject(for: image.pixels, source: source, tint: image.tint,
+                                     interpolate: image.quality != .nearest, key: key, in: document)
+        // The unit square of image space onto the source rectangle (first row at the top).
+        let unit = Transform(a: Double(source.width), b: 0, c: 0, d: -Double(source.height),
+                             tx: Double(source.x0), ty: Double(source.y0 + source.height))
+        let toUser = unit.concatenating(image.transform)
+        switch image.wrap {
+        case .clamp:
+            out.append(area.out.bytes)
+            out.op(rule == .evenOdd ? "W* n" : "W n")
+            out.numbers(toUser.a, toUser.b, toUser.c, toUser.d, toUser.tx, toUser.ty); out.op("cm")
+            out.op("/\(name) Do")
+        case .tile:
+            let m = toUser.concatenating(itemTransform).concatenating(patternBase)
+            let n = document.allocate()
+            var cell = PDFBytes()
+            cell.op("/\(name) Do")
+            document.writeStream(n, entries: "/Type /Pattern /PatternType 1 /PaintType 1 /TilingType 1 "
+                + "/BBox [0 0 1 1] /XStep 1 /YStep 1 /Resources \(document.resourcesObject) 0 R /Matrix ["
+                + [m.a, m.b, m.c, m.d, m.tx, m.ty].map(PDFSyntax.number).joined(separator: " ") + "]", data: cell.bytes)
+            let pattern = document.addResource("Pattern", prefix: "P", object: n)
+            out.op("/Pattern cs /\(pattern) scn")
+            out.append(area.out.bytes)
+            out.op(rule == .evenOdd ? "f*" : "f")
+        }
+    }
+}
