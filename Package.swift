@@ -73,7 +73,7 @@ let package = Package(
         // embedded as subsets (HarfBuzz's subsetter), streams compressed with zlib.
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "CanvasVector", dependencies: ["CanvasGeometry", "CanvasRaster", "CanvasPaint", "CanvasRender", "CanvasText",
-                                                     "CZlib"]),
+                                                     "CanvasCodecs", "CZlib"]),
 
         // MARK: 5 — Combine: the part of Apple's Combine that SwiftUI code uses
         // (publishers, subjects, ObservableObject and @Published, timers), for Linux.

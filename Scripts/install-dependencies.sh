@@ -29,6 +29,7 @@ packages=(
   zlib1g-dev            # Flate streams of PDF output
   poppler-utils         # pdftoppm, pdftotext, pdfinfo, pdffonts: the PDF tests read our PDFs with them
   qpdf                  # qpdf --check: the PDF tests' structural check
+  librsvg2-bin          # rsvg-convert: the SVG tests draw our SVGs with librsvg
 )
 
 missing=()

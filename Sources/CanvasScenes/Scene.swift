@@ -63,7 +63,8 @@ extension Scene {
         func write<V: View>(_ v: V) -> Data {
             let data = NSMutableData()
             let renderer = ImageRenderer(content: v.frame(width: size.width, height: size.height))
-            renderer.render { size, draw in
+            // What the view draws offscreen is drawn at 2 pixels per point.
+            renderer.render(rasterizationScale: 2) { size, draw in
                 var box = CGRect(origin: .zero, size: size)
                 let info = title.map { [kCGPDFContextTitle as String: $0] as CFDictionary }
                 guard let consumer = CGDataConsumer(data: data as CFMutableData),
@@ -74,6 +75,20 @@ extension Scene {
                 pdf.closePDF()
             }
             return data as Data
+        }
+        if let content { return write(content()) }
+        return write(Canvas(renderer: draw))
+    }
+}
+
+extension Scene {
+    /// The scene as an SVG document (OpenCanvas's own export; see `RecordedDrawing.svgDocument`).
+    @MainActor
+    public func svgDocument(title: String? = nil) -> String {
+        func write<V: View>(_ v: V) -> String {
+            let renderer = ImageRenderer(content: v.frame(width: size.width, height: size.height))
+            renderer.scale = 2   // what is drawn offscreen (colour-mode layers, drawn images) at 2 px/pt
+            return renderer.recording.svgDocument(title: title)
         }
         if let content { return write(content()) }
         return write(Canvas(renderer: draw))

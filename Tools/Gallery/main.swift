@@ -1,6 +1,6 @@
 // canvas-gallery: renders OpenCanvas's own example scenes to PNG files.
 //
-//   canvas-gallery [--output DIR] [--scale S] [--pdf] [NAME ...]
+//   canvas-gallery [--output DIR] [--scale S] [--pdf] [--svg] [NAME ...]
 //
 // Writes DIR/NAME.png for every scene (or the named ones), the interactive scenes'
 // steps as DIR/NAME-STEP.png with their accessibility readings in DIR/NAME-STEP.txt,
@@ -19,6 +19,7 @@ var live: String?
 var seconds = 4.0
 var fps = 30.0
 var writePDF = false
+var writeSVG = false
 var args = CommandLine.arguments.dropFirst()
 while let arg = args.popFirst() {
     switch arg {
@@ -60,14 +61,16 @@ while let arg = args.popFirst() {
         fps = f
     case "--pdf":
         writePDF = true
+    case "--svg":
+        writeSVG = true
     case "--list":
         for scene in Scenes.all { print("\(scene.name)\t\(scene.summary)") }
         for scene in Scenes.interactive { print("\(scene.name)\t\(scene.summary) (interactive)") }
         for scene in Scenes.animated { print("\(scene.name)\t\(scene.summary) (animated: --live, --export)") }
         exit(0)
     case "--help", "-h":
-        print("usage: canvas-gallery [--output DIR] [--scale S] [--pdf] [--list] [NAME ...]")
-        print("       (--pdf also writes DIR/NAME.pdf: the scene as a vector PDF)")
+        print("usage: canvas-gallery [--output DIR] [--scale S] [--pdf] [--svg] [--list] [NAME ...]")
+        print("       (--pdf and --svg also write DIR/NAME.pdf and DIR/NAME.svg: the scene as vectors)")
         print("       canvas-gallery --export NAME [--seconds S] [--fps F] [--output DIR] [--scale S]")
         print("       canvas-gallery --live NAME      (a window on $DISPLAY; Escape closes it)")
         exit(0)
@@ -164,6 +167,17 @@ MainActor.assumeIsolated {
             do {
                 try pdf.write(to: pdfFile)
                 print("\(pdfFile.path)  \(pdf.count) bytes")
+            } catch {
+                FileHandle.standardError.write(Data("\(scene.name): \(error)\n".utf8))
+                failures += 1
+            }
+        }
+        if writeSVG {
+            let svg = Data(scene.svgDocument(title: scene.name).utf8)
+            let svgFile = folder.appendingPathComponent("\(scene.name).svg")
+            do {
+                try svg.write(to: svgFile)
+                print("\(svgFile.path)  \(svg.count) bytes")
             } catch {
                 FileHandle.standardError.write(Data("\(scene.name): \(error)\n".utf8))
                 failures += 1

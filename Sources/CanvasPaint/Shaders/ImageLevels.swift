@@ -6,9 +6,15 @@ import CanvasGeometry
 /// a sparse sample of them.
 public final class ImageLevels: @unchecked Sendable {
     public let base: Pixmap
+    /// The file the pixels were decoded from, when they are exactly its pixels
+    /// (vector output embeds a JPEG file as it is instead of re-encoding it).
+    public let encoded: EncodedImage?
     private let levels = Locked<[Pixmap]>([])
 
-    public init(_ base: Pixmap) { self.base = base }
+    public init(_ base: Pixmap, encoded: EncodedImage? = nil) {
+        self.base = base
+        self.encoded = encoded
+    }
 
     /// Level `n` (0 is the image itself; level n + 1 is level n halved, rounding up,
     /// each pixel the average of up to four).
@@ -50,4 +56,12 @@ public final class ImageLevels: @unchecked Sendable {
         }
         return out
     }
+}
+
+/// An image file kept beside its decoded pixels.
+public struct EncodedImage: Sendable {
+    public enum Format: Sendable, Equatable { case jpeg }
+    public let format: Format
+    public let bytes: [UInt8]
+    public init(format: Format, bytes: [UInt8]) { self.format = format; self.bytes = bytes }
 }

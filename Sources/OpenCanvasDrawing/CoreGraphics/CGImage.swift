@@ -43,6 +43,8 @@ public final class CGImage: @unchecked Sendable {
     /// The pixels as engine pixmaps (with halved levels), per orientation, made when
     /// first drawn.
     let pixmaps = Locked<[Image.Orientation: ImageLevels]>([:])
+    /// The JPEG file the pixels were decoded from (PDF output embeds it as it is).
+    package var jpegSource: [UInt8]?
 
     package init(width: Int, height: Int, premultiplied: [UInt8]) {
         self.width = width
@@ -136,11 +138,13 @@ extension CGImage {
     /// allocating); `nil` for data that is not a valid JPEG.
     public convenience init?(jpegDataProviderSource source: CGDataProvider, decode: UnsafePointer<CGFloat>?,
                              shouldInterpolate: Bool, intent: CGColorRenderingIntent) {
-        guard let decoded = try? JPEGCodec.decode([UInt8](source.data)) else {
+        let bytes = [UInt8](source.data)
+        guard let decoded = try? JPEGCodec.decode(bytes) else {
             Diagnostics.report(.codecError)
             return nil
         }
         self.init(decoded)
+        jpegSource = bytes
     }
 
     /// Straight RGBA → premultiplied storage.

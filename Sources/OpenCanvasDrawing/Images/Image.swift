@@ -273,7 +273,9 @@ final class NamedImages: Sendable {
             if first { Diagnostics.report(.codecError, "OpenCanvas: the image \(key) could not be decoded") }
             return nil
         }
-        let entry = (ImageLevels(pixmap), scale)
+        let bytes = [UInt8](data)
+        let jpeg = bytes.starts(with: [0xFF, 0xD8]) ? EncodedImage(format: .jpeg, bytes: bytes) : nil
+        let entry = (ImageLevels(pixmap, encoded: jpeg), scale)
         state.withLock { s in
             s.loaded[key] = entry
             s.order.append(key)
@@ -349,7 +351,7 @@ extension CGImage {
                 }
             }
         }
-        let levels = ImageLevels(out)
+        let levels = ImageLevels(out, encoded: orientation == .up ? jpegSource.map { EncodedImage(format: .jpeg, bytes: $0) } : nil)
         pixmaps.withLock { $0[orientation] = levels }
         return levels
     }
