@@ -22,6 +22,9 @@ extension DisplayList {
             if case .layer(let id, let opacity) = node.shape { node.shape = .layer(mapLayer(id), opacity: opacity) }
             clips.append(node)
         }
+        for link in other.links {
+            links.append(Link(rect: link.rect.transformed(by: transform), url: link.url))
+        }
         for var node in other.filters {
             node.parent = mapFilter(node.parent)
             node.transform = node.transform.concatenating(transform)

@@ -22,6 +22,16 @@ public struct DisplayList: Sendable {
     public var layers: [Layer] = [Layer()]
     public var clips: [ClipNode] = []
     public var filters: [FilterNode] = []
+    /// Links drawn (text with a `link` attribute): where they are and where they
+    /// lead. Pixels ignore them; vector output writes them as link annotations.
+    public var links: [Link] = []
+
+    /// A rectangle of the root space that opens `url`.
+    public struct Link: Sendable, Hashable {
+        public var rect: Rect
+        public var url: String
+        public init(rect: Rect, url: String) { self.rect = rect; self.url = url }
+    }
 
     public init() {}
 
@@ -42,6 +52,7 @@ public struct DisplayList: Sendable {
         layers[0].colorMode = nil
         clips.removeAll(keepingCapacity: true)
         filters.removeAll(keepingCapacity: true)
+        links.removeAll(keepingCapacity: true)
     }
 
     /// Adds a clip node and returns its index.

@@ -178,6 +178,43 @@ struct PDFOutputTests {
         #expect(rgb(20, 20) == [255, 255, 255])
     }
 
+    @Test("links in text become link annotations over the linked words (PDF and SVG)")
+    func textLinks() throws {
+        let view = Text("Read [the guide](https://example.com/guide) today").font(.system(size: 20))
+            .frame(width: 300, height: 40)
+        let renderer = ImageRenderer(content: view)
+        let data = NSMutableData()
+        renderer.render { size, draw in
+            var box = CGRect(origin: .zero, size: size)
+            guard let consumer = CGDataConsumer(data: data as CFMutableData),
+                  let pdf = CGContext(consumer: consumer, mediaBox: &box, nil) else { return }
+            pdf.beginPDFPage(nil)
+            draw(pdf)
+            pdf.endPDFPage()
+            pdf.closePDF()
+        }
+        let text = String(decoding: data as Data, as: UTF8.self)
+        #expect(text.contains("/Subtype /Link"))
+        #expect(text.contains("/URI (https://example.com/guide)"))
+        // The annotation covers "the guide", between "Read" and "today", within the line.
+        let rect = try #require(text.split(separator: "/Rect [").dropFirst().first?.split(separator: "]").first)
+        let numbers = rect.split(separator: " ").compactMap { Double($0) }
+        try #require(numbers.count == 4)
+        let file = try scratch("links.pdf")
+        try (data as Data).write(to: file)
+        let words = String(decoding: try run("pdftotext", ["-bbox", file.path, "-"]).output, as: UTF8.self)
+        // pdftotext's word boxes: "the" starts the link, "guide" ends it.
+        func box(_ word: String, _ name: String) -> Double? {
+            guard let line = words.split(separator: "\n").first(where: { $0.contains(">\(word)<") }) else { return nil }
+            return line.components(separatedBy: "\(name)=\"").dropFirst().first?.split(separator: "\"").first.flatMap { Double($0) }
+        }
+        let start = try #require(box("the", "xMin")), end = try #require(box("guide", "xMax"))
+        #expect(abs(numbers[0] - start) < 3 && abs(numbers[2] - end) < 3, "\(numbers) vs the guide at \(start)…\(end)")
+        #expect(numbers[1] >= 0 && numbers[3] <= 40 && numbers[3] > numbers[1])
+        let svg = renderer.recording.svgDocument()
+        #expect(svg.contains("<a xlink:href=\"https://example.com/guide\">"))
+    }
+
     @Test("a PDF context released without closePDF still writes its document; bad boxes are refused")
     func releaseAndBadInput() throws {
         let data = NSMutableData()

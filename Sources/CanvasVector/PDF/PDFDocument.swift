@@ -130,7 +130,7 @@ public final class PDFDocument {
         writeStream(contents, entries: "", data: content.bytes)
 
         var annotations: [Int] = []
-        for link in links where link.rect.isFinite && !link.rect.isEmpty && !link.url.isEmpty {
+        for link in links + list.links.map({ Link(rect: $0.rect, url: $0.url) }) where link.rect.isFinite && !link.rect.isEmpty && !link.url.isEmpty {
             let r = link.rect.transformed(by: rootToPage)
             let n = allocate()
             write(n, "<< /Type /Annot /Subtype /Link /Rect [\(PDFSyntax.number(r.minX)) \(PDFSyntax.number(r.minY)) "

@@ -38,6 +38,11 @@ public enum SVGDocument {
         if let title { out += "<title>\(SVGWriter.escape(title))</title>\n" }
         if !writer.defs.isEmpty { out += "<defs>\n" + writer.defs + "</defs>\n" }
         out += body
+        for link in list.links where link.rect.isFinite && !link.rect.isEmpty && !link.url.isEmpty {
+            let r = link.rect
+            out += "<a xlink:href=\"\(SVGWriter.escape(link.url))\"><rect x=\"\(SVGWriter.n(r.minX))\" y=\"\(SVGWriter.n(r.minY))\" "
+                + "width=\"\(SVGWriter.n(r.width))\" height=\"\(SVGWriter.n(r.height))\" fill-opacity=\"0\"/></a>\n"
+        }
         out += "</svg>\n"
         return out
     }

@@ -17,6 +17,8 @@ extension GraphicsContext {
         let fills: [Text.Foreground]
         /// Images set inline, by attachment id.
         let images: [Image]
+        /// The UTF-16 ranges of the spans' text that link somewhere.
+        let links: [(range: Range<Int>, url: URL)]
         let alignment: TextLayoutOptions.Alignment
         let lineLimit: Int?
         let truncation: TextLayoutOptions.Truncation
@@ -31,6 +33,7 @@ extension GraphicsContext {
             spans = builder.spans
             fills = builder.fills
             images = builder.images
+            links = builder.links
             switch environment.multilineTextAlignment {
             case .leading: alignment = .leading
             case .center: alignment = .center
@@ -133,6 +136,30 @@ extension GraphicsContext {
         draw(resolve(text), in: rect)
     }
 
+    /// Notes where linked runs were drawn (for vector output's link annotations): per
+    /// line and link, the box of the glyphs' outlines across the line's height.
+    func recordLinks(_ layout: TextLayout, _ links: [(range: Range<Int>, url: URL)], origin: CGPoint) {
+        let t = rootTransform
+        for line in layout.lines {
+            var boxes: [Int: Rect] = [:]
+            for run in line.runs {
+                let scale = run.size / run.face.unitsPerEm
+                for g in run.glyphs where g.cluster != PlacedGlyph.ellipsis {
+                    guard let k = links.firstIndex(where: { $0.range.contains(Int(g.cluster)) }) else { continue }
+                    let ink = run.face.outlineBounds(glyph: g.id)
+                    let x0 = Double(origin.x) + g.x + (ink.isEmpty ? 0 : ink.minX * scale * run.widthScale)
+                    let x1 = Double(origin.x) + g.x + (ink.isEmpty ? 0 : ink.maxX * scale * run.widthScale)
+                    let top = Double(origin.y) + line.top, bottom = top + line.height
+                    let r = Rect(minX: min(x0, x1), minY: top, maxX: max(x0, x1), maxY: bottom)
+                    boxes[k] = boxes[k].map { $0.union(r) } ?? r
+                }
+            }
+            for (k, box) in boxes.sorted(by: { $0.key < $1.key }) where box.isFinite && box.width > 0 {
+                recorder.list.links.append(DisplayList.Link(rect: box.transformed(by: t), url: links[k].url.absoluteString))
+            }
+        }
+    }
+
     /// Draws a laid-out text with its box's top-left at `origin`: outline glyphs of
     /// each fill as one path (a gradient fill spans `box`), colour glyphs as images,
     /// then underlines and strikethroughs.
@@ -147,6 +174,7 @@ extension GraphicsContext {
                                                        maxX: Double(box.maxX) + em, maxY: Double(box.maxY) + em))
             record(.glyphs(glyphs), .fill(.nonZero, antialiased: true), text.fill(forTag: piece.tag), bounds: box)
         }
+        if !text.links.isEmpty { recordLinks(laidOut.layout, text.links, origin: origin) }
         guard laidOut.hasColorGlyphs || laidOut.hasDecorations || laidOut.hasAttachments else { return }
         for line in laidOut.layout.lines {
             for a in line.attachments where a.id >= 0 && a.id < text.images.count {
@@ -192,11 +220,22 @@ struct SpanBuilder {
     var spans: [TextSpan] = []
     /// The fills of tags 1…, in order of first use.
     var fills: [Text.Foreground] = []
+    /// The UTF-16 ranges (of all the spans' text) of runs with a link.
+    var links: [(range: Range<Int>, url: URL)] = []
+    private var length = 0
     /// `textCase` of the environment: strings are drawn in it.
     var textCase: Text.Case?
     var locale = Locale.current
 
     init(font: Font?, displayScale: CGFloat) { self.defaultFont = font; self.displayScale = displayScale }
+
+    /// Adds a span, noting its range when it links somewhere.
+    mutating func appendSpan(_ span: TextSpan, link: URL? = nil) {
+        let start = length
+        spans.append(span)
+        length += span.text.utf16.count
+        if let link { links.append((start..<length, link)) }
+    }
 
     mutating func add(_ text: Text, environment: EnvironmentValues, inherited: Text.Attributes? = nil) {
         spans.reserveCapacity(spans.count + text.runs.count)
@@ -236,7 +275,10 @@ struct SpanBuilder {
         if markdown.emphasis { a.italic = true }
         if markdown.code { a.design = .monospaced }
         if markdown.strikethrough { a.strikethrough = .some(.single) }
-        if markdown.link != nil { a.foreground = .color(.accentColor) }
+        if let link = markdown.link {
+            a.foreground = .color(.accentColor)
+            a.link = URL(string: link)
+        }
         return a
     }
 
@@ -290,7 +332,7 @@ struct SpanBuilder {
         var s = style(a)
         s.underline = decoration(a.underline)
         s.strikethrough = decoration(a.strikethrough)
-        spans.append(TextSpan(string, style: s, colorTag: tag(a)))
+        appendSpan(TextSpan(string, style: s, colorTag: tag(a)), link: a.link)
     }
 
     /// An image inline: a system symbol as its icon-font character, any other image
@@ -300,7 +342,7 @@ struct SpanBuilder {
         guard let (levels, scale) = image.pixels(displayScale: displayScale), scale > 0 else { return }
         let width = Double(levels.base.width) / scale, height = Double(levels.base.height) / scale
         images.append(image)
-        spans.append(TextSpan("\u{FFFC}", style: style(a), colorTag: tag(a),
+        appendSpan(TextSpan("\u{FFFC}", style: style(a), colorTag: tag(a),
                               attachment: TextAttachment(width: width, height: height, baseline: height, id: images.count - 1)))
     }
 
@@ -314,7 +356,7 @@ struct SpanBuilder {
         s.lineHeight = nil
         s.tracking = base.tracking
         s.baselineOffset = base.baselineOffset + base.size * SystemSymbols.inlineBaselineShift
-        spans.append(TextSpan(String(symbol.scalar), style: s, colorTag: tag(a)))
+        appendSpan(TextSpan(String(symbol.scalar), style: s, colorTag: tag(a)), link: a.link)
     }
 }
 

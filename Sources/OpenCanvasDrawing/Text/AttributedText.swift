@@ -119,6 +119,7 @@ extension Text {
             } else if run.link != nil {
                 attributes.foreground = .color(.accentColor)
             }
+            attributes.link = run.link
             if let line = run[A.StrikethroughStyleAttribute.self] { attributes.strikethrough = .some(line) }
             if let line = run[A.UnderlineStyleAttribute.self] { attributes.underline = .some(line) }
             if let k = run[A.KerningAttribute.self], k.isFinite { attributes.kerning = k }

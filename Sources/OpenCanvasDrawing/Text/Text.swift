@@ -52,6 +52,8 @@ public struct Text: Equatable, Sendable {
         var underline: LineStyle??
         var strikethrough: LineStyle??
         var foreground: Foreground?
+        /// Where the run links to (Markdown links, `AttributedString`'s `link`).
+        var link: URL?
 
         /// Sets what `other` sets and this does not.
         mutating func fill(from other: Attributes) {
@@ -67,6 +69,7 @@ public struct Text: Equatable, Sendable {
             if underline == nil { underline = other.underline }
             if strikethrough == nil { strikethrough = other.strikethrough }
             foreground = foreground ?? other.foreground
+            link = link ?? other.link
         }
     }
 
