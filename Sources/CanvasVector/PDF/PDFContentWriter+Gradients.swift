@@ -20,16 +20,17 @@ extension PDFContentWriter {
         out.append(area.out.bytes)
         out.op(rule == .evenOdd ? "W* n" : "W n")
         let periods = self.periods(of: gradient, over: area)
+        let box = gradient.transform.inverted.map { area.bounds.transformed(by: $0) } ?? area.bounds
         let t = gradient.transform
         if stops.contains(where: { $0.color.a < 1 }) {
-            let alpha = shading(gradient, periods: periods, alpha: true)
+            let alpha = shading(gradient, periods: periods, box: box, alpha: true)
             var mask = PDFBytes()
             mask.numbers(t.a, t.b, t.c, t.d, t.tx, t.ty); mask.op("cm")
             mask.op("/\(alpha) sh")
             out.op("/\(softMask(content: mask.bytes, luminosity: true, bbox: area.bounds)) gs")
         }
         out.numbers(t.a, t.b, t.c, t.d, t.tx, t.ty); out.op("cm")
-        out.op("/\(shading(gradient, periods: periods, alpha: false)) sh")
+        out.op("/\(shading(gradient, periods: periods, box: box, alpha: false)) sh")
     }
 
     /// The periods of a repeating gradient that the painted area reaches (`0…1`
@@ -86,7 +87,10 @@ extension PDFContentWriter {
 
     /// A shading resource for the gradient over periods `k0…k1`: its colours, or
     /// its alphas as gray.
-    private mutating func shading(_ gradient: GradientPaint, periods: Periods, alpha: Bool) -> String {
+    private mutating func shading(_ gradient: GradientPaint, periods: Periods, box: Rect, alpha: Bool) -> String {
+        if case .conic(let c, let a0, let a1) = gradient.geometry {
+            return conicShading(gradient.colors, center: c, start: a0, end: a1, box: box, alpha: alpha)
+        }
         let key = "sh \(ObjectIdentifier(gradient)) \(periods) \(alpha)"
         if let name = document.cache[key] { return name }
         let base = function(gradient.colors, alpha: alpha)
@@ -136,10 +140,9 @@ extension PDFContentWriter {
         return name
     }
 
-    /// An object holding the colours (or alphas) of `colors` as a function of 0…1.
-    private func function(_ colors: GradientColors, alpha: Bool) -> Int {
-        // The colours at the ends and at every stop; stops mixed in another space
-        // than sRGB's encoded values are sampled between (PDF mixes encoded values).
+    /// The colours at 0, at every stop and at 1; stops mixed in another space than
+    /// sRGB's encoded values are sampled between (PDF mixes encoded values).
+    static func colorPoints(_ colors: GradientColors) -> [(Double, RGBA)] {
         var points: [(Double, RGBA)] = []
         let stops = colors.stops
         if stops[0].location > 0 { points.append((0, stops[0].color)) }
@@ -154,6 +157,12 @@ extension PDFContentWriter {
             points.append((s.location, s.color))
         }
         if stops[stops.count - 1].location < 1 { points.append((1, stops[stops.count - 1].color)) }
+        return points
+    }
+
+    /// An object holding the colours (or alphas) of `colors` as a function of 0…1.
+    private func function(_ colors: GradientColors, alpha: Bool) -> Int {
+        let points = PDFContentWriter.colorPoints(colors)
         func values(_ c: RGBA) -> String {
             alpha ? PDFSyntax.number(clamp01(c.a))
                   : [c.r, c.g, c.b].map { PDFSyntax.number(clamp01($0)) }.joined(separator: " ")
@@ -175,5 +184,66 @@ extension PDFContentWriter {
                 + String(repeating: "0 1 ", count: pieces.count) + "] >>")
         }
         return n
+    }
+
+    /// A conic gradient as a function-based shading (type 1): a PostScript
+    /// calculator function (type 4) of the point, relative to the centre, that
+    /// finds its angle (`atan`), the position in the turn as the renderer does
+    /// (`GradientShader`: the last whole turn of a longer span; a shorter span's gap
+    /// split between the end colours) and the colour there, over `box` (gradient
+    /// space).
+    private mutating func conicShading(_ colors: GradientColors, center c: Point, start a0: Double, end a1: Double,
+                                       box: Rect, alpha: Bool) -> String {
+        let turn = 2 * Double.pi
+        let span = a1 - a0
+        guard a0.isFinite, a1.isFinite, span != 0, box.isFinite, c.isFinite else { return "" }
+        let direction: Double = span > 0 ? 1 : -1
+        let scale = turn / abs(span)
+        let base: Double, offset: Double, split: Double?
+        if abs(span) >= turn {
+            base = (a1 - direction * turn) / turn
+            offset = (a1 - direction * turn - a0) / span
+            split = nil
+        } else {
+            base = a0 / turn; offset = 0; split = 1 + (scale - 1) / 2
+        }
+        let n = PDFSyntax.number
+        var code = "{ exch 0.0000001 add atan 360 div \(n(base)) sub \(n(direction)) mul dup floor sub "
+            + "\(n(scale)) mul \(n(offset)) add "
+        if let split { code += "dup 1 gt { \(n(split)) lt { 2 } { -1 } ifelse } if " }
+        code += "dup 0 lt { pop 0 } if dup 1 gt { pop 1 } if "
+        let points = PDFContentWriter.colorPoints(colors)
+        var segments: [(Double, Double, RGBA, RGBA)] = []
+        for (a, b) in zip(points, points.dropFirst()) where b.0 > a.0 { segments.append((a.0, b.0, a.1, b.1)) }
+        func segment(_ s: (Double, Double, RGBA, RGBA)) -> String {
+            let f = "\(n(s.0)) sub \(n(s.1 - s.0)) div "
+            if alpha { return f + "\(n(clamp01(s.3.a) - clamp01(s.2.a))) mul \(n(clamp01(s.2.a))) add" }
+            let (p, q) = (s.2, s.3)
+            return f + "dup \(n(clamp01(q.r) - clamp01(p.r))) mul \(n(clamp01(p.r))) add exch "
+                + "dup \(n(clamp01(q.g) - clamp01(p.g))) mul \(n(clamp01(p.g))) add exch "
+                + "\(n(clamp01(q.b) - clamp01(p.b))) mul \(n(clamp01(p.b))) add"
+        }
+        if segments.isEmpty {
+            let last = points.last?.1 ?? .transparent
+            code += alpha ? "pop \(n(clamp01(last.a)))" : "pop \(n(clamp01(last.r))) \(n(clamp01(last.g))) \(n(clamp01(last.b)))"
+        } else {
+            // Nested tests: the segment whose end is past t.
+            var lookup = segment(segments[segments.count - 1])
+            for s in segments.dropLast().reversed() {
+                lookup = "dup \(n(s.1)) lt { \(segment(s)) } { \(lookup) } ifelse"
+            }
+            code += lookup
+        }
+        code += " }"
+        let x0 = box.minX - c.x, x1 = max(box.maxX - c.x, x0 + 1e-3)
+        let y0 = box.minY - c.y, y1 = max(box.maxY - c.y, y0 + 1e-3)
+        let domain = [x0, x1, y0, y1].map(n).joined(separator: " ")
+        let function = document.allocate()
+        document.writeStream(function, entries: "/FunctionType 4 /Domain [\(domain)] /Range [\(alpha ? "0 1" : "0 1 0 1 0 1")]",
+                             data: Array(code.utf8))
+        let object = document.allocate()
+        document.write(object, "<< /ShadingType 1 /ColorSpace /\(alpha ? "DeviceGray" : "DeviceRGB") /Domain [\(domain)] "
+            + "/Matrix [1 0 0 1 \(n(c.x)) \(n(c.y))] /Function \(function) 0 R >>")
+        return document.addResource("Shading", prefix: "Sh", object: object)
     }
 }

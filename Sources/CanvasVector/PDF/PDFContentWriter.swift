@@ -10,7 +10,8 @@ import CanvasRender
 /// with alpha, the blend modes PDF has (`BM`), opacity, layers as isolated
 /// transparency groups, linear and radial gradients as axial and radial shadings
 /// (with alpha as a soft mask, repeat and mirror as stitched functions), images as
-/// image XObjects (alpha as an `SMask`, tiled images as tiling patterns), inverse
+/// image XObjects (alpha as an `SMask`, tiled images as tiling patterns), conic
+/// gradients as function-based shadings (a PostScript calculator function), inverse
 /// clips and `clipToLayer` masks as soft masks, and text as text with embedded font
 /// subsets.
 ///
@@ -22,7 +23,6 @@ import CanvasRender
 ///   the last such one are drawn as one image (they depend on what is beneath);
 /// - layers composited in linear light (`ColorRenderingMode.linear`,
 ///   `.extendedLinear`): PDF blends in the group's colour space, here sRGB;
-/// - conic (angular) gradients: PDF's shadings have no angle parameter;
 /// - a clip chain with more than one soft mask (PDF's graphics state holds one);
 /// - colour glyphs (emoji bitmaps).
 struct PDFContentWriter {
@@ -198,7 +198,6 @@ struct PDFContentWriter {
             default: return false
             }
         case .shape(let geometry, _):
-            if case .gradient(let g) = item.paint, case .conic = g.geometry { return true }
             if case .glyphs(let run) = geometry,
                run.runs.contains(where: { PDFFontRegistry.hasColorGlyphs($0.source) }) { return true }
             return false
