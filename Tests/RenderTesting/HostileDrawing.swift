@@ -253,9 +253,10 @@ extension HostileDrawing where Source == SplitMix64 {
 }
 
 /// One stress canvas: 48 × 32 points, a colour mode and scale chosen by the seed,
-/// with two tagged symbols, drawn by `HostileDrawing(seed:)`.
+/// with two tagged symbols, drawn by `HostileDrawing(seed:)`; with `vectors`, its
+/// recording is also written as PDF and SVG (which must not trap either).
 @MainActor
-public func renderHostileCanvas(seed: UInt64) -> CGImage? {
+public func renderHostileCanvas(seed: UInt64, vectors: Bool = true) -> CGImage? {
     var settings = SplitMix64(seed: seed ^ 0x5EED)
     let mode = [ColorRenderingMode.nonLinear, .linear, .extendedLinear].randomElement(using: &settings)!
     let scale: CGFloat = [1, 1, 2, 0.5].randomElement(using: &settings)!
@@ -269,5 +270,11 @@ public func renderHostileCanvas(seed: UInt64) -> CGImage? {
     }
     let renderer = ImageRenderer(content: canvas.frame(width: 48, height: 32))
     renderer.scale = scale
-    return renderer.cgImage
+    guard vectors else { return renderer.cgImage }
+    let recording = renderer.recording
+    // What falls back to pixels is drawn at the canvas's own scale (a hostile
+    // drawing's cost grows with its pixels).
+    _ = recording.pdfData(fallbackScale: Double(scale))
+    _ = recording.svgDocument(fallbackScale: Double(scale))
+    return recording.cgImage(scale: scale)
 }

@@ -2,7 +2,10 @@
 // test's `HostileDrawing`) in a release build, for runs far longer than CI's.
 //
 //   swift run -c release canvas-stress [--seed FIRST] [--count N] [--limit SECONDS]
-//                                      [--memory GIB] [--seeds S1,S2,…] [--backtrace]
+//                                      [--memory GIB] [--seeds S1,S2,…] [--backtrace] [--vectors]
+//
+// --vectors also writes each canvas as PDF and SVG (the test suite's stress test
+// always does, for its 2,000 canvases).
 //
 // A trap prints the seed of the canvas that trapped; a canvas that takes longer
 // than the limit (2 s by default) twice is reported with its seed and the run
@@ -30,11 +33,12 @@ func reportSeedAndDie(_ signal: Int32) {
     raise(signal)
 }
 
-var first: UInt64 = 1, count = 1_000_000, limit = 2.0, backtrace = false, memoryGiB = 4.0
+var first: UInt64 = 1, count = 1_000_000, limit = 2.0, backtrace = false, memoryGiB = 4.0, vectors = false
 var listed: [UInt64]? = nil
 var arguments = CommandLine.arguments.dropFirst()
 while let flag = arguments.popFirst() {
     if flag == "--backtrace" { backtrace = true; continue }
+    if flag == "--vectors" { vectors = true; continue }
     guard let value = arguments.popFirst() else { break }
     switch flag {
     case "--seed": first = UInt64(value) ?? first
@@ -82,7 +86,7 @@ func timedRender(_ seed: UInt64) -> Double {
     currentSeed = seed
     let start = DispatchTime.now().uptimeNanoseconds
     canvasStarted = start
-    _ = MainActor.assumeIsolated { renderHostileCanvas(seed: seed) }
+    _ = MainActor.assumeIsolated { renderHostileCanvas(seed: seed, vectors: vectors) }
     canvasStarted = 0
     return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
 }

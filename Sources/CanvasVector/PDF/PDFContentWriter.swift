@@ -58,8 +58,11 @@ struct PDFContentWriter {
         }
         var openClip: Int32 = -1
         var clipIsVector = true
+        // Consecutive items drawn as pictures (normal blending) share one picture.
+        var pending: [DrawItem] = []
         for item in items[start...] {
             if item.clip != openClip {
+                flushPictures(&pending, layer: layer, into: &out)
                 if openClip >= 0, clipIsVector { out.op("Q") }
                 openClip = item.clip
                 clipIsVector = true
@@ -72,9 +75,27 @@ struct PDFContentWriter {
                     }
                 }
             }
+            if item.blendMode == .normal, !clipIsVector || needsFallback(item) {
+                var alone = item
+                if clipIsVector { alone.clip = -1 }   // the stream's clip does the clipping
+                pending.append(alone)
+                continue
+            }
+            flushPictures(&pending, layer: layer, into: &out)
             writeItem(item, clipInScope: clipIsVector, into: &out)
         }
+        flushPictures(&pending, layer: layer, into: &out)
         if openClip >= 0, clipIsVector { out.op("Q") }
+    }
+
+    /// Draws the pending items as one picture (in the order drawn) and empties the list.
+    private mutating func flushPictures(_ pending: inout [DrawItem], layer: Int32, into out: inout PDFBytes) {
+        guard !pending.isEmpty else { return }
+        if let image = PDFRasterFallback.render(list, layer: layer, items: pending, pageRect: pageRect,
+                                               scale: document.fallbackScale) {
+            writeImagePlacement(image, blend: .normal, into: &out)
+        }
+        pending.removeAll()
     }
 
     /// Writes clip operators (and at most one soft mask) for the chain ending at

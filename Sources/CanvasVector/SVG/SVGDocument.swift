@@ -91,7 +91,19 @@ struct SVGWriter {
             while end < items.count && items[end].clip == clip { end += 1 }
             let (open, close) = clipWrappers(clip)
             out += open
-            for item in items[k..<end] { writeItem(item, into: &out) }
+            // Consecutive items drawn as pictures (normal blending) share one picture.
+            var pending: [DrawItem] = []
+            for item in items[k..<end] {
+                if item.blendMode == .normal, needsFallback(item) {
+                    var alone = item
+                    alone.clip = -1   // the wrappers clip
+                    pending.append(alone)
+                    continue
+                }
+                flushPictures(&pending, layer: layer, into: &out)
+                writeItem(item, into: &out)
+            }
+            flushPictures(&pending, layer: layer, into: &out)
             out += close
             k = end
         }
@@ -205,6 +217,16 @@ struct SVGWriter {
                 out += "<path\(matrix) d=\"\(SVGPath.data(geometry))\" fill=\"none\"\(stroke)\(strokeAttributes(style, scale: t.maxScale))\(blend)/>\n"
             }
         }
+    }
+
+    /// Draws the pending items as one picture (in the order drawn) and empties the list.
+    private mutating func flushPictures(_ pending: inout [DrawItem], layer: Int32, into out: inout String) {
+        guard !pending.isEmpty else { return }
+        if let picture = PDFRasterFallback.render(list, layer: layer, items: pending, pageRect: pageRect,
+                                                 scale: fallbackScale) {
+            writePicture(picture, blend: .normal, into: &out)
+        }
+        pending.removeAll()
     }
 
     private func needsFallback(_ item: DrawItem) -> Bool {

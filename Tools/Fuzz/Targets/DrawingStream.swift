@@ -3,7 +3,7 @@ import RenderTesting
 
 /// `GraphicsContext` call streams decoded from bytes by the stress test's
 /// `HostileDrawing` (the same calls and hostile arguments, driven by `FuzzBytes`
-/// instead of a seed), rendered on a small canvas. The first byte picks the colour
+/// instead of a seed), rendered on a small canvas and written as PDF and SVG. The first byte picks the colour
 /// mode, the scale and whether the canvas is opaque.
 enum DrawingStream {
     @MainActor
@@ -24,7 +24,12 @@ enum DrawingStream {
         }
         let renderer = ImageRenderer(content: canvas.frame(width: 40, height: 28))
         renderer.scale = scale
-        _ = renderer.cgImage
+        // Recorded once (the stream is consumed), then rasterized and written as
+        // PDF and SVG.
+        let recording = renderer.recording
+        _ = recording.cgImage(scale: scale)
+        _ = recording.pdfData(fallbackScale: Double(scale))
+        _ = recording.svgDocument(fallbackScale: Double(scale))
     }
 }
 
