@@ -35,4 +35,45 @@ struct CoreGraphicsSamples {
         #expect(image.pixel(x: 4, y: 28) == (0, 0, 255, 255))
         #expect(image.pixel(x: 4, y: 4).alpha == 0)
     }
+
+    @Test func aViewAsAPDFDocument() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("opencanvas-report-\(getpid()).pdf")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let renderer = ImageRenderer(content: ReportView())
+        renderer.render(rasterizationScale: 2) { size, draw in
+            var box = CGRect(origin: .zero, size: size)
+            let info = [kCGPDFContextTitle as String: "Quarterly report"] as CFDictionary
+            guard let pdf = CGContext(url as CFURL, mediaBox: &box, info) else { return }
+            pdf.beginPDFPage(nil)
+            draw(pdf)
+            pdf.endPDFPage()
+            pdf.closePDF()
+        }
+        let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
+        #expect(text.hasPrefix("%PDF-1.7"))
+        #expect(text.contains("/Title (Quarterly report)"))
+        #expect(text.contains("/MediaBox [0 0 240 120]"))
+        #expect(text.contains("/FontFile3"))        // the title's text, in an embedded font subset
+        #expect(!text.contains("/Subtype /Image"))  // nothing in it needed pixels
+    }
+}
+
+/// A small report: a title and a bar chart.
+private struct ReportView: View {
+    let values: [Double] = [3, 5, 2, 6]
+    var body: some View {
+        VStack(alignment: .leading, spacing: 8) {
+            Text("Quarterly report").font(.headline)
+            Canvas { context, size in
+                let width = size.width / CGFloat(values.count)
+                for (i, v) in values.enumerated() {
+                    let h = size.height * v / 6
+                    context.fill(Path(CGRect(x: CGFloat(i) * width + 4, y: size.height - h, width: width - 8, height: h)),
+                                 with: .color(.blue))
+                }
+            }
+        }
+        .padding(10)
+        .frame(width: 240, height: 120)
+    }
 }

@@ -42,14 +42,20 @@ public final class CGDataConsumer {
     }
 }
 
-/// Keys of a PDF context's auxiliary information (document info) and of a page's
-/// information (`kCGPDFContextMediaBox`: a `CGRect`'s bytes as `Data`).
-/// (Immutable strings; `nonisolated(unsafe)` because NSString is not `Sendable` on Linux.)
+// Keys of a PDF context's auxiliary information and of a page's information.
+// (Immutable strings; `nonisolated(unsafe)` because NSString is not `Sendable` on Linux.)
+
+/// The document's title (auxiliary information of `CGContext(consumer:mediaBox:_:)`).
 nonisolated(unsafe) public let kCGPDFContextTitle: CFString = "kCGPDFContextTitle"
+/// The document's author.
 nonisolated(unsafe) public let kCGPDFContextAuthor: CFString = "kCGPDFContextAuthor"
+/// The document's subject.
 nonisolated(unsafe) public let kCGPDFContextSubject: CFString = "kCGPDFContextSubject"
+/// The document's keywords.
 nonisolated(unsafe) public let kCGPDFContextKeywords: CFString = "kCGPDFContextKeywords"
+/// The program that made the document.
 nonisolated(unsafe) public let kCGPDFContextCreator: CFString = "kCGPDFContextCreator"
+/// A page's media box in `beginPDFPage(_:)`'s page information: a `CGRect`'s bytes as `Data`.
 nonisolated(unsafe) public let kCGPDFContextMediaBox: CFString = "kCGPDFContextMediaBox"
 
 /// A PDF context's document and the page being drawn.
