@@ -19,7 +19,8 @@ rm -rf "$graphs" && mkdir -p "$graphs/OpenCanvas" "$graphs/OpenCanvasTesting"
 # The C modules' maps and headers, so that the Swift modules above them load.
 flags=(-target "$(uname -m)-unknown-linux-gnu" -I "$bin/Modules" -minimum-access-level public
        -Xcc -I/usr/include/harfbuzz -Xcc -I/usr/include/freetype2)
-for map in "$bin"/*.build/module.modulemap Sources/CFontStack/module.modulemap Sources/CPNG/module.modulemap; do
+for map in "$bin"/*.build/module.modulemap Sources/CFontStack/module.modulemap Sources/CFontSubset/module.modulemap \
+           Sources/CPNG/module.modulemap Sources/CZlib/module.modulemap; do
   flags+=(-Xcc "-fmodule-map-file=$map")
 done
 for include in Sources/C*/include; do flags+=(-Xcc "-I$include"); done
