@@ -69,47 +69,65 @@ final class SubjectHub<Output, Failure: Error>: @unchecked Sendable {
     }
     private let state = Locked(State())
 
+    // A subject released with subscribers still attached sends them nothing more:
+    // their conduits let them go.
+    deinit {
+        for conduit in state.withLock({ $0.conduits.values }) { _ = conduit.close() }
+    }
+
     /// One subscriber's connection: demand, and a value held back until demanded
     /// (a current value subject's first value).
+    ///
+    /// The subscriber usually keeps its subscription, and the conduit reaches the
+    /// subscriber through its closures: once the conduit is finished or cancelled
+    /// (or its subject is gone) it lets the closures go, so that the two do not keep
+    /// each other alive (as Combine's subscriptions release their subscribers).
     final class Conduit: Subscription, @unchecked Sendable {
+        private struct State {
+            var demand: Subscribers.Demand = .none
+            var pending: Output?
+            var deliver: ((Output) -> Subscribers.Demand)?
+            var complete: ((Subscribers.Completion<Failure>) -> Void)?
+            var open: Bool { deliver != nil }
+        }
         private weak var hub: SubjectHub?
-        private let lock = Locked<(demand: Subscribers.Demand, pending: Output?, open: Bool)>((.none, nil, true))
-        let deliver: (Output) -> Subscribers.Demand
-        let complete: (Subscribers.Completion<Failure>) -> Void
+        private let lock = Locked(State())
 
         init(hub: SubjectHub, pending: Output?, deliver: @escaping (Output) -> Subscribers.Demand,
              complete: @escaping (Subscribers.Completion<Failure>) -> Void) {
             self.hub = hub
-            self.deliver = deliver
-            self.complete = complete
-            lock.withLock { $0.pending = pending }
+            lock.withLock { s in
+                s.pending = pending
+                s.deliver = deliver
+                s.complete = complete
+            }
         }
 
         func request(_ demand: Subscribers.Demand) {
-            let pending = lock.withLock { s -> Output? in
-                guard s.open else { return nil }
+            let next = lock.withLock { s -> (Output, (Output) -> Subscribers.Demand)? in
+                guard let deliver = s.deliver else { return nil }
                 s.demand += demand
                 guard s.demand > 0, let p = s.pending else { return nil }
                 s.pending = nil
                 s.demand -= 1
-                return p
+                return (p, deliver)
             }
-            if let pending { offerMore(deliver(pending)) }
+            if let (value, deliver) = next { offerMore(deliver(value)) }
         }
 
         /// Delivers `value` if the subscriber has demand left.
         func offer(_ value: Output) {
-            let take = lock.withLock { s -> Bool in
-                guard s.open else { return false }
+            let deliver = lock.withLock { s -> ((Output) -> Subscribers.Demand)? in
+                guard let deliver = s.deliver else { return nil }
                 guard s.demand > 0 else {
                     // A current value not yet asked for is replaced by the newer one.
                     if s.pending != nil { s.pending = value }
-                    return false
+                    return nil
                 }
                 s.demand -= 1
-                return true
+                return deliver
             }
-            if take { offerMore(deliver(value)) }
+            if let deliver { offerMore(deliver(value)) }
         }
 
         private func offerMore(_ more: Subscribers.Demand) {
@@ -118,16 +136,21 @@ final class SubjectHub<Output, Failure: Error>: @unchecked Sendable {
         }
 
         func finish(_ completion: Subscribers.Completion<Failure>) {
-            let wasOpen = lock.withLock { s -> Bool in
-                defer { s.open = false; s.pending = nil }
-                return s.open
-            }
-            if wasOpen { complete(completion) }
+            if let complete = close() { complete(completion) }
         }
 
         func cancel() {
-            lock.withLock { $0.open = false; $0.pending = nil }
+            _ = close()
             hub?.detach(self)
+        }
+
+        /// Closes the conduit, letting its closures go; the completion closure when
+        /// it was open.
+        func close() -> ((Subscribers.Completion<Failure>) -> Void)? {
+            lock.withLock { s in
+                defer { s.deliver = nil; s.complete = nil; s.pending = nil }
+                return s.complete
+            }
         }
     }
 

@@ -140,10 +140,8 @@ struct CombineTests {
         var immediate: [Int] = []
         let a = subject.receive(on: ImmediateScheduler.shared).sink { immediate.append($0) }
         let queue = DispatchQueue(label: "receive-on test")        // serial: order is kept
-        let delivered = AsyncStream<Int> { continuation in
-            let b = subject.receive(on: queue).sink { continuation.yield($0) }
-            continuation.onTermination = { _ in b.cancel() }
-        }
+        let (delivered, continuation) = AsyncStream<Int>.makeStream()
+        let b = subject.receive(on: queue).sink { continuation.yield($0) }
         subject.send(3)
         subject.send(4)
         #expect(immediate == [3, 4])
@@ -151,5 +149,7 @@ struct CombineTests {
         #expect(await iterator.next() == 3)
         #expect(await iterator.next() == 4)
         a.cancel()
+        b.cancel()
+        continuation.finish()
     }
 }
