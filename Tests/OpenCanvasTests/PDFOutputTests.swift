@@ -85,6 +85,7 @@ struct PDFOutputTests {
         #expect(pdf.starts(with: Data("%PDF-1.7".utf8)))
         let (mean, far) = try comparePDF(pdf, with: image, name: name)
         let check = try run("qpdf", ["--check", try scratch("\(name).pdf").path])
+        print("pdf \(name): \(pdf.count) bytes, mean difference \(mean), \(far * 100) % off by > 32")
         #expect(mean <= 5 && far <= 0.04, "\(name): mean difference \(mean), \(far * 100) % of pixels off by > 32; see \(ReferenceImage.outputDirectory.path)/pdf")
         #expect(check.status == 0, "qpdf --check found problems in \(name).pdf")
     }

@@ -62,6 +62,7 @@ struct SVGOutputTests {
             }
         }
         let mean = Double(total) / Double(w * h), share = Double(far) / Double(w * h)
+        print("svg \(name): \(svg.utf8.count) bytes, mean difference \(mean), \(share * 100) % off by > 32")
         if mean > 3 || share > 0.03 {
             try Data(PNGCodec.encode(rgba: diff, width: w, height: h)).write(to: try folder().appendingPathComponent("\(name)-diff.png"))
         }

@@ -234,6 +234,16 @@ final class NavigationModel {
     }
 }
 
+// The model holds the links' destination views, whose environment holds actions
+// (`dismiss`) that reach the model: emptied when its stack goes away.
+extension NavigationModel: ReleasedWithItsView {
+    func release() {
+        destinations.removeAll()
+        liveDestinations.removeAll()
+        titles.removeAll()
+    }
+}
+
 /// The stack the views inside a page push onto and pop from.
 @MainActor
 struct NavigationContext {

@@ -40,6 +40,10 @@ final class StateSlot<Value> {
     }
 }
 
+extension StateSlot: ReleasableSlot {
+    func releaseValue() { (stored as? ReleasedWithItsView)?.release() }
+}
+
 /// Where a `@State` property finds its value: a slot of the view graph once the
 /// view has been made by a host, its own initial value before that.
 @MainActor
