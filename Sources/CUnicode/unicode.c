@@ -32,30 +32,60 @@ int32_t oc_bidi_runs(const uint16_t *text, int32_t length, int32_t base,
 }
 
 #include <string.h>
+#include <stdlib.h>
+#include <pthread.h>
 
 // Opening a break iterator loads and clones ICU's rules (microseconds); text layout
 // asks for breaks of every label, so each thread keeps its iterators and only
-// resets their text.
-static __thread UBreakIterator *cached_iterators[2];
-static __thread char cached_locale[32];
+// resets their text. They are closed when the thread exits (a thread-specific
+// key's destructor): threads come and go (Dispatch's workers), and each would
+// otherwise leave its iterators behind (found by LeakSanitizer).
+struct iterator_cache {
+    UBreakIterator *iterators[2];
+    char locale[32];
+};
+static __thread struct iterator_cache *thread_cache;
+static pthread_key_t cache_key;
+static pthread_once_t cache_key_once = PTHREAD_ONCE_INIT;
+
+static void close_cache(void *value) {
+    struct iterator_cache *cache = value;
+    if (!cache) return;
+    for (int i = 0; i < 2; i++) if (cache->iterators[i]) ubrk_close(cache->iterators[i]);
+    free(cache);
+}
+
+static void make_cache_key(void) { pthread_key_create(&cache_key, close_cache); }
+
+static struct iterator_cache *this_thread_cache(void) {
+    if (thread_cache) return thread_cache;
+    pthread_once(&cache_key_once, make_cache_key);
+    struct iterator_cache *cache = calloc(1, sizeof *cache);
+    if (!cache) return NULL;
+    if (pthread_setspecific(cache_key, cache) != 0) { free(cache); return NULL; }
+    thread_cache = cache;
+    return cache;
+}
 
 static int32_t collect(UBreakIteratorType type, const char *locale, const uint16_t *text,
                        int32_t length, int32_t *breaks, int32_t capacity) {
     UErrorCode status = U_ZERO_ERROR;
     const char *loc = locale ? locale : "";
     int slot = type == UBRK_LINE ? 0 : 1;
-    UBreakIterator *it = cached_iterators[slot];
-    if (slot == 0 && it && strncmp(cached_locale, loc, sizeof cached_locale) != 0) {
+    struct iterator_cache *cache = this_thread_cache();
+    if (!cache) return -1;
+    UBreakIterator *it = cache->iterators[slot];
+    if (slot == 0 && it && strncmp(cache->locale, loc, sizeof cache->locale) != 0) {
         ubrk_close(it);
-        it = cached_iterators[0] = NULL;
+        it = cache->iterators[0] = NULL;
     }
     if (!it) {
         it = ubrk_open(type, loc, NULL, 0, &status);
         if (U_FAILURE(status) || !it) return -1;
-        cached_iterators[slot] = it;
+        cache->iterators[slot] = it;
         if (slot == 0) {
-            strncpy(cached_locale, loc, sizeof cached_locale - 1);
-            cached_locale[sizeof cached_locale - 1] = 0;
+            strncpy(cache->locale, loc, sizeof cache->locale - 1);
+            cache->locale[sizeof cache->locale - 1] = 0;
         }
     }
     ubrk_setText(it, (const UChar *)text, length, &status);
