@@ -52,4 +52,48 @@ enum PDFRasterFallback {
                         width: Double(x1 - x0) / scale, height: Double(y1 - y0) / scale)
         return Picture(pixels: cropped, rect: rect)
     }
+
+    /// Whether neither vector format can express the item: filters, layers
+    /// composited in linear light, colour (bitmap) glyphs.
+    static func needsPixels(_ item: DrawItem, in list: DisplayList) -> Bool {
+        if item.filter >= 0 { return true }
+        switch item.content {
+        case .layer(let layer):
+            guard layer >= 0, Int(layer) < list.layers.count else { return false }
+            switch list.layers[Int(layer)].colorMode {
+            case .linear?, .extendedLinear?: return true
+            default: return false
+            }
+        case .shape(let geometry, _):
+            guard case .glyphs(let run) = geometry else { return false }
+            return run.runs.contains { PDFFontRegistry.hasColorGlyphs($0.source) }
+        }
+    }
+
+    /// `source` of the pixels as straight 8-bit RGBA rows (a template's tint
+    /// replacing the colour and scaling the alpha), with the area read; `nil` when
+    /// the source lies outside the pixels.
+    static func straightRGBA(_ pixels: Pixmap, source: PixelRect, tint: RGBA?) -> (rgba: [UInt8], area: PixelRect)? {
+        let area = source.intersection(pixels.bounds)
+        guard !area.isEmpty else { return nil }
+        var rgba = [UInt8](repeating: 0, count: area.width * area.height * 4)
+        let tinted = tint.map { t in
+            (UInt8(clamping: Int((clamp01(t.r) * 255).rounded())), UInt8(clamping: Int((clamp01(t.g) * 255).rounded())),
+             UInt8(clamping: Int((clamp01(t.b) * 255).rounded())), clamp01(t.a))
+        }
+        for y in 0..<area.height {
+            let row = pixels.row(area.y0 + y) + area.x0
+            for x in 0..<area.width {
+                let c = PremultipliedColor(packed: row[x]).unpremultiplied
+                let i = (y * area.width + x) * 4
+                if let (r, g, b, a) = tinted {
+                    rgba[i] = r; rgba[i + 1] = g; rgba[i + 2] = b
+                    rgba[i + 3] = UInt8(clamping: Int((Double(c.a) * a).rounded()))
+                } else {
+                    rgba[i] = c.r; rgba[i + 1] = c.g; rgba[i + 2] = c.b; rgba[i + 3] = c.a
+                }
+            }
+        }
+        return (rgba, area)
+    }
 }

@@ -161,23 +161,16 @@ MainActor.assumeIsolated {
         }
         let ms = Date().timeIntervalSince(start) * 1000
         print(String(format: "%@  %d×%d  %.1f ms  %@", file.path, image.width, image.height, ms, scene.summary))
-        if writePDF {
-            let pdf = scene.pdfData(title: scene.name)
-            let pdfFile = folder.appendingPathComponent("\(scene.name).pdf")
+        // The scene as vectors, when asked for: NAME.pdf, NAME.svg.
+        var documents: [(String, () -> Data)] = []
+        if writePDF { documents.append(("pdf", { scene.pdfData(title: scene.name) })) }
+        if writeSVG { documents.append(("svg", { Data(scene.svgDocument(title: scene.name).utf8) })) }
+        for (ext, make) in documents {
+            let data = make()
+            let documentFile = folder.appendingPathComponent("\(scene.name).\(ext)")
             do {
-                try pdf.write(to: pdfFile)
-                print("\(pdfFile.path)  \(pdf.count) bytes")
-            } catch {
-                FileHandle.standardError.write(Data("\(scene.name): \(error)\n".utf8))
-                failures += 1
-            }
-        }
-        if writeSVG {
-            let svg = Data(scene.svgDocument(title: scene.name).utf8)
-            let svgFile = folder.appendingPathComponent("\(scene.name).svg")
-            do {
-                try svg.write(to: svgFile)
-                print("\(svgFile.path)  \(svg.count) bytes")
+                try data.write(to: documentFile)
+                print("\(documentFile.path)  \(data.count) bytes")
             } catch {
                 FileHandle.standardError.write(Data("\(scene.name): \(error)\n".utf8))
                 failures += 1

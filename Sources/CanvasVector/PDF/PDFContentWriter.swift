@@ -209,21 +209,7 @@ struct PDFContentWriter {
     }
 
     /// Whether PDF cannot express the item (see the type's comment).
-    private func needsFallback(_ item: DrawItem) -> Bool {
-        if item.filter >= 0 { return true }
-        switch item.content {
-        case .layer(let layer):
-            guard layer >= 0, Int(layer) < list.layers.count else { return false }
-            switch list.layers[Int(layer)].colorMode {
-            case .linear?, .extendedLinear?: return true
-            default: return false
-            }
-        case .shape(let geometry, _):
-            if case .glyphs(let run) = geometry,
-               run.runs.contains(where: { PDFFontRegistry.hasColorGlyphs($0.source) }) { return true }
-            return false
-        }
-    }
+    private func needsFallback(_ item: DrawItem) -> Bool { PDFRasterFallback.needsPixels(item, in: list) }
 
     /// The area an item paints, as path operators in its user space: the geometry
     /// for fills; for strokes, the stroke's outline (nonzero), so that a gradient or

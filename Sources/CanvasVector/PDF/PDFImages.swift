@@ -11,32 +11,17 @@ enum PDFImages {
     static func xObject(for pixels: Pixmap, source: PixelRect, tint: RGBA?, interpolate: Bool, key: String?,
                         in document: PDFDocument) -> String {
         if let key, let name = document.cache[key] { return name }
-        let area = source.intersection(pixels.bounds)
-        let w = max(1, area.width), h = max(1, area.height)
+        let straight = PDFRasterFallback.straightRGBA(pixels, source: source, tint: tint)
+        let w = max(1, straight?.area.width ?? 1), h = max(1, straight?.area.height ?? 1)
         var rgb = [UInt8](repeating: 0, count: w * h * 3)
         var alpha = [UInt8](repeating: 0, count: w * h)
-        var opaque = true
-        if !area.isEmpty {
-            for y in 0..<h {
-                let row = pixels.row(area.y0 + y) + area.x0
-                for x in 0..<w {
-                    let c = PremultipliedColor(packed: row[x]).unpremultiplied
-                    let i = y * w + x
-                    var a = c.a
-                    if let tint {
-                        rgb[3 * i] = UInt8(clamping: Int((clamp01(tint.r) * 255).rounded()))
-                        rgb[3 * i + 1] = UInt8(clamping: Int((clamp01(tint.g) * 255).rounded()))
-                        rgb[3 * i + 2] = UInt8(clamping: Int((clamp01(tint.b) * 255).rounded()))
-                        a = UInt8(clamping: Int((Double(a) * clamp01(tint.a)).rounded()))
-                    } else {
-                        rgb[3 * i] = c.r; rgb[3 * i + 1] = c.g; rgb[3 * i + 2] = c.b
-                    }
-                    alpha[i] = a
-                    if a != 255 { opaque = false }
-                }
+        var opaque = straight != nil
+        if let (rgba, _) = straight {
+            for i in 0..<(w * h) {
+                rgb[3 * i] = rgba[4 * i]; rgb[3 * i + 1] = rgba[4 * i + 1]; rgb[3 * i + 2] = rgba[4 * i + 2]
+                alpha[i] = rgba[4 * i + 3]
+                if alpha[i] != 255 { opaque = false }
             }
-        } else {
-            opaque = false
         }
         var mask = ""
         if !opaque {

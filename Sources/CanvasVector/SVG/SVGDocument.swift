@@ -229,24 +229,14 @@ struct SVGWriter {
         pending.removeAll()
     }
 
+    /// What neither format can express, and the gradients SVG lacks: conic ones, and
+    /// radial ones that repeat from a non-zero start radius.
     private func needsFallback(_ item: DrawItem) -> Bool {
-        if item.filter >= 0 { return true }
-        switch item.content {
-        case .layer(let layer):
-            guard layer >= 0, Int(layer) < list.layers.count else { return false }
-            switch list.layers[Int(layer)].colorMode {
-            case .linear?, .extendedLinear?: return true
-            default: return false
-            }
-        case .shape(let geometry, _):
-            if case .gradient(let g) = item.paint {
-                if case .conic = g.geometry { return true }
-                if case .radial(_, let r0, _) = g.geometry, g.extend != .pad, r0 != 0 { return true }
-            }
-            if case .glyphs(let run) = geometry,
-               run.runs.contains(where: { PDFFontRegistry.hasColorGlyphs($0.source) }) { return true }
-            return false
-        }
+        if PDFRasterFallback.needsPixels(item, in: list) { return true }
+        guard case .shape = item.content, case .gradient(let g) = item.paint else { return false }
+        if case .conic = g.geometry { return true }
+        if case .radial(_, let r0, _) = g.geometry, g.extend != .pad, r0 != 0 { return true }
+        return false
     }
 
     /// ` fill="…" fill-opacity="…"` (or the stroke's), a gradient defined for it;
@@ -419,24 +409,7 @@ struct SVGWriter {
 
     /// `source` of the pixels as a PNG file (straight alpha), a tint applied.
     static func png(_ pixels: Pixmap, source: PixelRect, tint: RGBA?) -> [UInt8]? {
-        let area = source.intersection(pixels.bounds)
-        guard !area.isEmpty else { return nil }
-        var rgba = [UInt8](repeating: 0, count: area.width * area.height * 4)
-        for y in 0..<area.height {
-            let row = pixels.row(area.y0 + y) + area.x0
-            for x in 0..<area.width {
-                let c = PremultipliedColor(packed: row[x]).unpremultiplied
-                let i = (y * area.width + x) * 4
-                if let tint {
-                    rgba[i] = UInt8(clamping: Int((clamp01(tint.r) * 255).rounded()))
-                    rgba[i + 1] = UInt8(clamping: Int((clamp01(tint.g) * 255).rounded()))
-                    rgba[i + 2] = UInt8(clamping: Int((clamp01(tint.b) * 255).rounded()))
-                    rgba[i + 3] = UInt8(clamping: Int((Double(c.a) * clamp01(tint.a)).rounded()))
-                } else {
-                    rgba[i] = c.r; rgba[i + 1] = c.g; rgba[i + 2] = c.b; rgba[i + 3] = c.a
-                }
-            }
-        }
+        guard let (rgba, area) = PDFRasterFallback.straightRGBA(pixels, source: source, tint: tint) else { return nil }
         return try? PNGCodec.encode(rgba: rgba, width: area.width, height: area.height)
     }
 
