@@ -145,6 +145,8 @@ let package = Package(
     ] + fuzzTargets.map { .executableTarget(name: $0.target, dependencies: ["FuzzTargets"], path: "Tools/Fuzz/Entry/\($0.target)") } + [
         .testTarget(name: "CanvasGeometryTests", dependencies: ["CanvasGeometry"]),
         .testTarget(name: "CanvasRasterTests", dependencies: ["CanvasRaster", "CanvasGeometry"]),
+        // Path operations against a raster oracle (failures written as PNGs).
+        .testTarget(name: "PathOperationTests", dependencies: ["CanvasGeometry", "CanvasRaster", "CanvasCodecs"]),
         .testTarget(name: "CanvasPaintTests", dependencies: ["CanvasPaint", "CanvasRaster", "CanvasGeometry", "CPixelKernels"]),
         .testTarget(name: "OpenCanvasTests", dependencies: ["OpenCanvas", "OpenCanvasViews", "OpenCanvasDrawing", "RenderTesting",
                                                             "CanvasGeometry", "CanvasEffects", "CanvasScenes", "CanvasText",

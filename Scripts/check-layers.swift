@@ -31,7 +31,7 @@ let ranks: [String: Double] = [
     "FuzzDrawing": 9.1, "FuzzPathString": 9.1, "FuzzCGContext": 9.1, "FuzzImageDecode": 9.1, "FuzzFont": 9.1,
     "FuzzTextMarkup": 9.1, "FuzzViewTree": 9.1, "CanvasGallery": 9.1, "CanvasBench": 9.1, "CanvasStress": 9.1, "CanvasSoak": 9.1, "FirstPicture": 9.1,
     // 10 tests
-    "CanvasGeometryTests": 10, "CanvasRasterTests": 10, "CanvasPaintTests": 10,
+    "CanvasGeometryTests": 10, "CanvasRasterTests": 10, "PathOperationTests": 10, "CanvasPaintTests": 10,
     "OpenCanvasTests": 10, "OpenCanvasWindowTests": 10, "OpenCanvasTestingTests": 10, "DocSampleTests": 10, "FuzzCorpusTests": 10,
 ]
 
