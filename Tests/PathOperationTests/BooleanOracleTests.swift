@@ -1,5 +1,6 @@
 import Testing
 import CanvasGeometry
+import Foundation
 
 /// Random shapes combined by every operation under both fill rules, each result
 /// checked pixel by pixel against the boolean of the inputs' coverages (the
@@ -9,6 +10,9 @@ import CanvasGeometry
 @Suite("Boolean operations against a raster oracle")
 struct BooleanOracleTests {
     static let size = 64
+    /// More random cases on request (`PATHOPS_TRIALS=5000 swift test --filter PathOperationTests`).
+    static let trials = ProcessInfo.processInfo.environment["PATHOPS_TRIALS"].flatMap { Int($0) } ?? 120
+    static let seedOffset = ProcessInfo.processInfo.environment["PATHOPS_SEED"].flatMap { UInt64($0) } ?? 0
 
     static func verify(_ a: PathData, _ b: PathData, _ op: PathBooleanOperation, evenOdd: Bool,
                        name: String) -> Bool {
@@ -42,9 +46,9 @@ struct BooleanOracleTests {
 
     @Test("random shapes, every operation, both fill rules", arguments: [false, true])
     func random(evenOdd: Bool) {
-        var rng = SplitMix(state: evenOdd ? 0xE0 : 0x20)
+        var rng = SplitMix(state: (evenOdd ? 0xE0 : 0x20) &+ Self.seedOffset)
         var failures = 0
-        for trial in 0..<120 {
+        for trial in 0..<Self.trials {
             let a = TestShapes.random(&rng, size: Double(Self.size))
             let b = TestShapes.random(&rng, size: Double(Self.size))
             for op in [PathBooleanOperation.union, .intersection, .subtraction, .symmetricDifference] {
@@ -58,9 +62,9 @@ struct BooleanOracleTests {
 
     @Test("normalized keeps the coverage and the area", arguments: [false, true])
     func normalized(evenOdd: Bool) {
-        var rng = SplitMix(state: evenOdd ? 0x11 : 0x12)
+        var rng = SplitMix(state: (evenOdd ? 0x11 : 0x12) &+ Self.seedOffset)
         let n = Self.size
-        for trial in 0..<150 {
+        for trial in 0..<(Self.trials * 5 / 4) {
             var a = TestShapes.random(&rng, size: Double(n))
             if trial % 3 == 0 { a.append(TestShapes.random(&rng, size: Double(n))) }
             let r = a.normalized(evenOdd: evenOdd)
