@@ -111,6 +111,19 @@ struct LineOperationTests {
         #expect(outside.subpathCount == 2)
     }
 
+    @Test("a side along a circle's diameter, through the circle's vertices, is inside")
+    func sideThroughCurveVertices() {
+        // The ray from the side's middle passes exactly through the vertex where two
+        // of the circle's cubics meet; rounded piece ends once let it slip between.
+        var square = PathData(), circle = PathData()
+        square.addRect(Rect(x: 0, y: 0, width: 20, height: 20))
+        circle.addEllipse(in: Rect(x: 10, y: 0, width: 20, height: 20))
+        let inside = square.clippedLines(by: circle, keepingInside: true, evenOdd: false)
+        #expect(inside.pathDescription == "20 0 m 20 20 l")
+        let outside = square.clippedLines(by: circle, keepingInside: false, evenOdd: false)
+        #expect(outside.pathDescription == "20 20 m 0 20 l 0 0 l 20 0 l")
+    }
+
     @Test("a circle wholly inside stays one closed curve; one cut is opened where it leaves")
     func closedOutlines() {
         let circle = TestShapes.circle(32, 32, 10)

@@ -1,8 +1,9 @@
 extension PathData {
     /// The path with every curve replaced by straight lines that stay within
-    /// `tolerance` of it (Wang's bound, as the rasterizer flattens). A tolerance that
-    /// is not a positive finite number is raised to a thousandth of the path's extent
-    /// so that the number of lines stays bounded.
+    /// `tolerance` of it (Wang's bound, as the rasterizer flattens). So that the
+    /// number of lines stays bounded, a tolerance that is not a positive finite
+    /// number becomes a thousandth of the path's extent, and a positive one is
+    /// raised to at least a millionth of it.
     public func flattened(tolerance: Double) -> PathData {
         let b = controlBounds
         let floor = max(b.width, b.height).isFinite ? max(b.width, b.height) * 1e-3 : 0

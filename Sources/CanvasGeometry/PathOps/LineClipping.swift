@@ -13,10 +13,20 @@ extension PathData {
         let subpaths = PathArrangement.pieces(of: self, input: 0, scale: scale, closing: false,
                                               originals: &originals)
         let lines = subpaths.flatMap(\.pieces)
-        var area = PathArrangement.pieces(of: other, input: 1, scale: scale, closing: true,
-                                          originals: &originals).flatMap(\.pieces)
-        let tol = PathArrangement.tolerance(for: lines + area)
-        area.removeAll { $0.segment.isDegenerate(tol) }
+        let areaSubpaths = PathArrangement.pieces(of: other, input: 1, scale: scale, closing: true,
+                                                  originals: &originals)
+        let tol = PathArrangement.tolerance(for: lines + areaSubpaths.flatMap(\.pieces))
+        // Without the boolean arrangement's snapping, each closed chain must meet
+        // end to end exactly, or a ray through a shared vertex slips between two
+        // half-open spans: after dropping point-like pieces, start each piece where
+        // the previous one ended.
+        var area: [PathArrangement.Piece] = []
+        for sub in areaSubpaths {
+            var chain = sub.pieces.filter { !$0.segment.isDegenerate(tol) }
+            for k in chain.indices.dropFirst() { chain[k].segment.moveStart(to: chain[k - 1].segment.p3) }
+            if let first = chain.first, chain.count > 1 { chain[chain.count - 1].segment.moveEnd(to: first.segment.p0) }
+            area += chain
+        }
         let index = WindingIndex(area.map { WindingIndex.Entry(segment: $0.segment, weightA: 1, weightB: 0) })
 
         // Where each outline piece meets the area's outline.

@@ -128,6 +128,17 @@ struct OpSegment {
         }
     }
 
+    /// Moves an end by a rounding error, keeping a line's control points on it.
+    mutating func moveStart(to p: Point) {
+        p0 = p
+        if kind == .line { p1 = p }
+    }
+
+    mutating func moveEnd(to p: Point) {
+        p3 = p
+        if kind == .line { p2 = p }
+    }
+
     /// True when every control point lies within `tol` of the start: a segment that
     /// is a point for the operations' purposes.
     func isDegenerate(_ tol: Double) -> Bool {

@@ -72,7 +72,9 @@ struct PathArrangement {
             let index = Int32(originals.count)
             originals.append(s)
             var t0 = 0.0
-            for t in s.extrema + [1.0] where t > t0 {
+            // An extremum at an end would only cut off a sliver whose removal
+            // (as degenerate) leaves a gap in the chain.
+            for t in s.extrema.filter({ $0 > 1e-9 && $0 < 1 - 1e-9 }) + [1.0] where t > t0 {
                 current.append(Piece(segment: s.subsegment(t0, t), original: index, t0: t0, t1: t, input: input))
                 t0 = t
             }
