@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "Combine", targets: ["Combine"]),
         .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
+        .library(name: "CoreText", targets: ["CoreText"]),
         // The live X11 window: the only product that links libX11 and libXext.
         .library(name: "OpenCanvasWindow", targets: ["OpenCanvasWindow"]),
         // Snapshot testing for users' test targets (Swift Testing or XCTest).
@@ -85,8 +86,11 @@ let package = Package(
                                                           "CanvasRender", "CanvasText", "CanvasCodecs", "CanvasVector"]),
 
         // Core Graphics' and QuartzCore's module names over the bridge types.
-        .target(name: "CoreGraphics", dependencies: ["OpenCanvasDrawing"]),
+        .target(name: "CoreGraphics", dependencies: ["OpenCanvasDrawing", "_Testing_CoreGraphics"]),
+        // Stands in for Swift Testing's Core Graphics overlay, which Linux lacks.
+        .target(name: "_Testing_CoreGraphics"),
         .target(name: "QuartzCore", dependencies: ["OpenCanvasDrawing"]),
+        .target(name: "CoreText", dependencies: ["OpenCanvasDrawing", "CoreGraphics"]),
 
         // The compiler plugin of `#Preview` and `@Previewable`: it speaks the plugin
         // protocol itself (no SwiftSyntax, which SwiftPM cannot fetch here).
@@ -120,12 +124,12 @@ let package = Package(
                                                           "CanvasCodecs"]),
 
         // MARK: 9 — tools, and the example scenes they and the tests share
-        .target(name: "CanvasScenes", dependencies: ["OpenCanvas"]),
+        .target(name: "CanvasScenes", dependencies: ["OpenCanvas", "CoreText"]),
         .executableTarget(name: "CanvasGallery", dependencies: ["OpenCanvas", "OpenCanvasWindow", "CanvasScenes"], path: "Tools/Gallery"),
         // canvas-bench's malloc counter (it replaces malloc in that executable only).
         .target(name: "CAllocationCounter", path: "Tools/AllocationCounter"),
         .executableTarget(name: "CanvasBench", dependencies: ["OpenCanvas", "CanvasRender", "CanvasPaint", "CanvasEffects", "CanvasCodecs",
-                                                             "CanvasGeometry", "CanvasScenes", "CAllocationCounter"],
+                                                             "CanvasGeometry", "CanvasScenes", "CAllocationCounter", "CoreText"],
                           path: "Tools/Bench"),
 
         // MARK: examples
@@ -150,7 +154,7 @@ let package = Package(
         .testTarget(name: "CanvasPaintTests", dependencies: ["CanvasPaint", "CanvasRaster", "CanvasGeometry", "CPixelKernels"]),
         .testTarget(name: "OpenCanvasTests", dependencies: ["OpenCanvas", "OpenCanvasViews", "OpenCanvasDrawing", "RenderTesting",
                                                             "CanvasGeometry", "CanvasEffects", "CanvasScenes", "CanvasText",
-                                                            "CanvasCodecs", "CanvasPaint", "CanvasRender"],
+                                                            "CanvasCodecs", "CanvasPaint", "CanvasRender", "CoreText"],
                     exclude: ["References"]),
         .testTarget(name: "OpenCanvasTestingTests", dependencies: ["OpenCanvasTesting", "OpenCanvas"],
                     exclude: ["__Snapshots__"]),

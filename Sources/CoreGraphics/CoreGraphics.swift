@@ -4,6 +4,9 @@
 // against Core Graphics compiles unchanged. Only these declarations are exported,
 // not the rest of OpenCanvas's drawing API.
 @_exported import Foundation
+// Built with Core Graphics so that Swift Testing's cross-import overlay resolves
+// in tests that import both (see the module's comment); it declares nothing.
+import _Testing_CoreGraphics
 @_exported import struct OpenCanvasDrawing.CGAffineTransform
 @_exported import struct OpenCanvasDrawing.CGVector
 @_exported import struct OpenCanvasDrawing.CGBitmapInfo
