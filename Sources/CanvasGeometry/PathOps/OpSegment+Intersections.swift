@@ -117,6 +117,24 @@ extension OpSegment {
         return (min(max(u, 0), 1), min(max(v, 0), 1))
     }
 
+    /// Where the chords of two nearly flat pieces cross, when they cross at an angle
+    /// steep enough that pieces within `slack` of their chords cross exactly once
+    /// (the sine of the angle well above the pieces' flatness over their length).
+    /// The chords may miss each other by `slack` at their ends.
+    private static func transversalCrossing(_ a: OpSegment, _ b: OpSegment, _ slack: Double) -> (Double, Double)? {
+        let r = a.p3 - a.p0, q = b.p3 - b.p0
+        let lr = r.length, lq = q.length
+        guard lr > 64 * slack, lq > 64 * slack else { return nil }
+        let den = r.cross(q)
+        let sine = abs(den) / (lr * lq)
+        guard sine > 0.05, sine * min(lr, lq) > 64 * slack else { return nil }
+        let w = b.p0 - a.p0
+        let u = w.cross(q) / den, v = w.cross(r) / den
+        let su = slack / (lr * sine), sv = slack / (lq * sine)
+        guard u >= -su, u <= 1 + su, v >= -sv, v <= 1 + sv else { return nil }
+        return (min(max(u, 0), 1), min(max(v, 0), 1))
+    }
+
     /// Crossings of two curves away from the meetings already found (`known`):
     /// both are subdivided, pairs of pieces are dropped when either lies outside the
     /// other's fat line (the band around its chord that holds it), and once both
@@ -127,6 +145,7 @@ extension OpSegment {
     private func curveCrossings(_ o: OpSegment, tol: Double, known: [SegmentMeeting]) -> [SegmentMeeting] {
         struct Span { var a0: Double, a1: Double, b0: Double, b1: Double; var sa: OpSegment, sb: OpSegment }
         let near = tol * 64
+        let coarse = tol * 1e6
         var stack = [Span(a0: 0, a1: 1, b0: 0, b1: 1, sa: self, sb: o)]
         var leaves: [(Double, Double)] = []
         var budget = 1 << 14
@@ -138,6 +157,12 @@ extension OpSegment {
                ba.minY > bb.maxY + tol || bb.minY > ba.maxY + tol { continue }
             if sp.sa.excludes(sp.sb, tol: tol) || sp.sb.excludes(sp.sa, tol: tol) { continue }
             let wa = sp.sa.bandWidth, wb = sp.sb.bandWidth
+            if wa <= coarse && wb <= coarse, let (u, v) = Self.transversalCrossing(sp.sa, sp.sb, wa + wb + tol) {
+                // Nearly flat and crossing steeply: one crossing, which Newton's method
+                // below polishes (a neighbour pair reporting it too is merged there).
+                leaves.append((sp.a0 + (sp.a1 - sp.a0) * u, sp.b0 + (sp.b1 - sp.b0) * v))
+                continue
+            }
             let tiny = sp.a1 - sp.a0 < 1e-13 && sp.b1 - sp.b0 < 1e-13
             if (wa <= tol && wb <= tol) || tiny {
                 if let (u, v) = Self.chordCrossing(sp.sa, sp.sb, tol: tol) {

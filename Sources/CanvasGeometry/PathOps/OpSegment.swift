@@ -163,24 +163,38 @@ struct OpSegment {
     }
 
     /// For a monotone segment, the parameter where coordinate `axis` (0 = x, 1 = y)
-    /// equals `value`, found by bisection (robust to the tiny overshoot that
-    /// splitting at computed extrema leaves). `value` must lie between the end
-    /// points' coordinates.
+    /// equals `value`: Newton's method on the coordinate's polynomial, kept inside a
+    /// shrinking bracket (a step that leaves it bisects instead), so it is robust to
+    /// the tiny overshoot that splitting at computed extrema leaves. `value` must lie
+    /// between the end points' coordinates.
     func parameter(where axis: Int, equals value: Double) -> Double {
         let c0 = axis == 0 ? p0.x : p0.y
         let c3 = axis == 0 ? p3.x : p3.y
         if c0 == c3 { return 0.5 }
         if kind == .line { return min(max((value - c0) / (c3 - c0), 0), 1) }
+        let c1 = axis == 0 ? p1.x : p1.y, c2 = axis == 0 ? p2.x : p2.y
+        // c(t) − value = ((a·t + b)·t + c)·t + d
+        let a, b, c: Double
+        if kind == .quad {
+            a = 0; b = c0 - 2 * c1 + c3; c = 2 * (c1 - c0)
+        } else {
+            a = c3 - c0 + 3 * (c1 - c2); b = 3 * (c2 - 2 * c1 + c0); c = 3 * (c1 - c0)
+        }
+        let d = c0 - value
         let increasing = c3 > c0
         var lo = 0.0, hi = 1.0
+        var t = min(max((value - c0) / (c3 - c0), 0), 1)
         for _ in 0..<64 {
-            let mid = 0.5 * (lo + hi)
-            if mid <= lo || mid >= hi { break }
-            let p = point(at: mid)
-            let c = axis == 0 ? p.x : p.y
-            if (c < value) == increasing { lo = mid } else { hi = mid }
+            let f = ((a * t + b) * t + c) * t + d
+            if f == 0 { return t }
+            if (f < 0) == increasing { lo = t } else { hi = t }
+            let slope = (3 * a * t + 2 * b) * t + c
+            var next = t - f / slope
+            if !(next > lo && next < hi) { next = 0.5 * (lo + hi) }
+            if abs(next - t) <= 1e-15 || hi - lo <= 1e-15 { return next }
+            t = next
         }
-        return 0.5 * (lo + hi)
+        return t
     }
 
     /// For a monotone segment, the other coordinate where coordinate `axis` equals

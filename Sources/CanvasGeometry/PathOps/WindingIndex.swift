@@ -69,8 +69,13 @@ struct WindingIndex {
             let c0 = axis == 0 ? s.p0.y : s.p0.x, c3 = axis == 0 ? s.p3.y : s.p3.x
             let lo = min(c0, c3), hi = max(c0, c3)
             guard along >= lo, along < hi else { continue }
-            let hit = s.coordinate(crossing: axis == 0 ? 1 : 0, at: along)
-            guard hit < across else { continue }
+            // Monotone segments lie between their ends on the ray's axis too, so
+            // only a ray starting within that span needs the crossing solved.
+            let a0 = axis == 0 ? s.p0.x : s.p0.y, a3 = axis == 0 ? s.p3.x : s.p3.y
+            if across <= min(a0, a3) { continue }
+            if across <= max(a0, a3) {
+                guard s.coordinate(crossing: axis == 0 ? 1 : 0, at: along) < across else { continue }
+            }
             // The sign makes both rays agree: a crossing counts +1 when the segment
             // runs clockwise-on-screen past the ray's start (up in y for the −x ray,
             // toward −x for the −y ray), so a loop's inside has one winding whichever
