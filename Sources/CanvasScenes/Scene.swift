@@ -101,7 +101,7 @@ public enum Scenes {
         helloCanvas, yearGrid, starFillRules, translucentShapes, clipsAndCopies, strokeBasics, textStyles,
         strokeCapsJoinsDashes, hairlines, trimAlongCurve, cornerStyles, gradients, blendModeGrid, shadows, glow,
         clipLayers, colorModes, filters, filterOptions, photos, textScripts, capsuleLabels, clockFace, starField,
-        systemIcons, worldClock,
+        systemIcons, worldClock, pathOperations,
     ]
 
     public static func named(_ name: String) -> Scene? { all.first { $0.name == name } }

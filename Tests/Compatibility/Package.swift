@@ -3,7 +3,7 @@ import PackageDescription
 
 // A package that uses OpenCanvas the way a SwiftUI package brought to Linux does:
 // through the `SwiftUI` product, for Linux only, with files that start with
-// `import SwiftUI` (and `import Combine`, `import CoreGraphics`, `import QuartzCore`)
+// `import SwiftUI` (and `import Combine`, `import CoreGraphics`, `import QuartzCore`, `import CoreText`)
 // and compile unchanged. CI builds it and runs its tests (Scripts/test.sh).
 let package = Package(
     name: "Compatibility",
@@ -17,6 +17,7 @@ let package = Package(
                     .product(name: "Combine", package: "OpenCanvas", condition: .when(platforms: [.linux])),
                     .product(name: "CoreGraphics", package: "OpenCanvas", condition: .when(platforms: [.linux])),
                     .product(name: "QuartzCore", package: "OpenCanvas", condition: .when(platforms: [.linux])),
+                    .product(name: "CoreText", package: "OpenCanvas", condition: .when(platforms: [.linux])),
                 ],
                 path: "Files",
                 // As Apple packages declare it: on Apple platforms Xcode compiles the

@@ -79,6 +79,19 @@ struct PixelProbeTests {
         #expect(image.pixel(x: 80, y: 30).alpha == 255)
         #expect(image.pixel(x: 240, y: 30).alpha == 255)
     }
+
+    @Test("path operations: the lens is filled by intersection, empty in the symmetric difference")
+    func pathOperationLens() throws {
+        let image = try #require(Scenes.pathOperations.image(scale: 1))
+        // Each cell's square spans x + 12…62, y 16…66, its circle x + 34…80, y 34…80;
+        // (x + 48, 50) is inside both, 11 pt from every edge.
+        let intersection = image.pixel(x: 90 + 48, y: 50)
+        #expect(intersection.alpha == 255 && intersection.red == 175 && intersection.green == 82 && intersection.blue == 222)
+        #expect(image.pixel(x: 270 + 48, y: 50).alpha == 0)          // symmetric difference
+        #expect(image.pixel(x: 0 + 48, y: 50).alpha == 255)          // union
+        #expect(image.pixel(x: 180 + 48, y: 50).alpha == 0)          // subtracting
+        #expect(image.pixel(x: 180 + 20, y: 24).alpha == 255)
+    }
 }
 
 /// The app scenes: the world clock app and the control panel, every step's

@@ -25,6 +25,6 @@ struct PreviewSnapshotTests {
         let files = Set(previews.map { preview in
             String(preview.name.prefix { $0 != "-" }).replacingOccurrences(of: "_Previews", with: "")
         })
-        #expect(files.count == 33, "files with previews: \(files.sorted())")
+        #expect(files.count == 34, "files with previews: \(files.sorted())")
     }
 }
