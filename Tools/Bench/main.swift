@@ -19,7 +19,8 @@
 // size column 13, ns per label; its Cairo peer is Benchmarks/peers/cairo_text.c. Its
 // extra engines: "opencanvas-record" (recording only) and "opencanvas-host" (the labels in
 // a Canvas, one HeadlessHost frame per repetition, as users' frames run). Engines a cell
-// does not know are skipped.
+// does not know are skipped. With BENCH_FILTER=PathOps… only: path operations
+// (PathOps.swift; Benchmarks/pathops.sh runs them against Skia's PathOps).
 
 import Foundation
 import OpenCanvas
@@ -218,3 +219,4 @@ runBlurCells()
 runTextCells()
 MainActor.assumeIsolated { runFrameCells() }
 runConcurrentCells()
+runPathOpsCells()
