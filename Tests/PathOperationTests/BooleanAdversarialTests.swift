@@ -191,4 +191,28 @@ struct BooleanAdversarialTests {
         // budget is what keeps this bounded, and the oracle that it stays right.
         for op in ops { #expect(BooleanOracleTests.verify(a, b, op, evenOdd: false, name: "many-\(op)")) }
     }
+
+    @Test("many segments crowded along one axis, and an input far from the other")
+    func crowdedSegments() {
+        // 20,000 steps of a zigzag one unit wide and 20,000 tall: every segment
+        // overlaps every other in x, so a sweep across x would pair them all.
+        var zigzag = PathData()
+        zigzag.move(to: Point(0, 0))
+        for i in 1...20_000 { zigzag.line(to: Point(Double(i % 2), Double(i))) }
+        // Far away in y: beside the zigzag, the square is a point, and its
+        // segments none of the zigzag's.
+        let far = TestShapes.rect(0, -1e300, 30, 30)
+        let outside = zigzag.clippedLines(by: far, keepingInside: false, evenOdd: false)
+        #expect(outside.points.count == zigzag.points.count)
+        #expect(zigzag.clippedLines(by: far, keepingInside: true, evenOdd: false).isEmpty)
+        // A thin tall comb as an area: normalizing keeps its area.
+        var comb = PathData()
+        comb.move(to: Point(0, 0))
+        for i in 0..<5_000 {
+            comb.line(to: Point(1, Double(2 * i) + 0.5)); comb.line(to: Point(0.5, Double(2 * i + 1)))
+        }
+        comb.line(to: Point(0, 10_000)); comb.close()
+        let normalized = comb.normalized(evenOdd: false)
+        #expect(abs(normalized.signedArea - abs(comb.signedArea)) < 1e-6 * abs(comb.signedArea))
+    }
 }

@@ -81,7 +81,9 @@ public struct HostileDrawing<Source: RandomNumberGenerator> {
 
     // MARK: Paths and styles
 
-    public mutating func path() -> Path {
+    public mutating func path() -> Path { path(combining: true) }
+
+    mutating func path(combining: Bool) -> Path {
         var path = Path()
         for _ in 0..<Int.random(in: 1..<7, using: &source) {
             switch Int.random(in: 0..<16, using: &source) {
@@ -103,6 +105,19 @@ public struct HostileDrawing<Source: RandomNumberGenerator> {
             }
         }
         if Int.random(in: 0..<12, using: &source) == 0 { path = path.strokedPath(strokeStyle()) }
+        // The path operations, on hostile shapes of both kinds (one level deep).
+        if combining && Int.random(in: 0..<8, using: &source) == 0 {
+            let other = self.path(combining: false), eo = flag()
+            switch Int.random(in: 0..<7, using: &source) {
+            case 0: path = path.union(other, eoFill: eo)
+            case 1: path = path.intersection(other, eoFill: eo)
+            case 2: path = path.subtracting(other, eoFill: eo)
+            case 3: path = path.symmetricDifference(other, eoFill: eo)
+            case 4: path = path.lineIntersection(other, eoFill: eo)
+            case 5: path = path.lineSubtraction(other, eoFill: eo)
+            default: path = path.normalized(eoFill: eo)
+            }
+        }
         return path
     }
 

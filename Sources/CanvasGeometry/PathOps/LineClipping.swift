@@ -31,10 +31,8 @@ extension PathData {
 
         // Where each outline piece meets the area's outline.
         var cuts = [[Double]](repeating: [], count: lines.count)
-        let boxes = lines.map { $0.segment.endBounds } + area.map { $0.segment.endBounds }
-        PathArrangement.forEachOverlappingPair(boxes, tol: tol) { i, j in
-            guard (i < lines.count) != (j < lines.count) else { return }
-            let (l, a) = i < lines.count ? (i, j - lines.count) : (j, i - lines.count)
+        PathArrangement.forEachOverlappingPair(lines.map { $0.segment.endBounds }, area.map { $0.segment.endBounds },
+                                               tol: tol) { l, a in
             for m in lines[l].segment.meetings(with: area[a].segment, tol: tol) where m.s > 0 && m.s < 1 {
                 cuts[l].append(m.s)
             }

@@ -183,9 +183,22 @@ struct PathArrangement {
         edges.append(edge)
     }
 
+    /// The boxes with x and y exchanged when they spread further along y, so that a
+    /// sweep along x meets as few boxes at once as it can (a tall, thin path would
+    /// keep every box active in a sweep across it).
+    static func sweepOriented(_ boxes: [Rect]) -> [Rect] {
+        var lo = Point(.infinity, .infinity), hi = Point(-.infinity, -.infinity)
+        for b in boxes {
+            lo = Point(min(lo.x, b.minX), min(lo.y, b.minY)); hi = Point(max(hi.x, b.maxX), max(hi.y, b.maxY))
+        }
+        guard hi.y - lo.y > hi.x - lo.x else { return boxes }
+        return boxes.map { Rect(minX: $0.minY, minY: $0.minX, maxX: $0.maxY, maxY: $0.maxX) }
+    }
+
     /// Calls `body` for each pair of boxes that overlap (within `tol`): a sweep
-    /// along x over boxes sorted by their left edge.
-    static func forEachOverlappingPair(_ boxes: [Rect], tol: Double, _ body: (Int, Int) -> Void) {
+    /// over boxes sorted by their left edge (or top edge: `sweepOriented`).
+    static func forEachOverlappingPair(_ unoriented: [Rect], tol: Double, _ body: (Int, Int) -> Void) {
+        let boxes = sweepOriented(unoriented)
         let order = boxes.indices.sorted { boxes[$0].minX < boxes[$1].minX }
         var active: [Int] = []
         for i in order {
@@ -196,6 +209,34 @@ struct PathArrangement {
                 if o.minY <= b.maxY + tol && b.minY <= o.maxY + tol { body(j, i) }
             }
             active.append(i)
+        }
+    }
+
+    /// Calls `body(i, j)` for every box `first[i]` overlapping a box `second[j]`
+    /// (within `tol`): pairs within one set are never visited, so a set whose boxes
+    /// all overlap one another costs nothing when the other set is far away.
+    static func forEachOverlappingPair(_ first: [Rect], _ second: [Rect], tol: Double, _ body: (Int, Int) -> Void) {
+        let boxes = sweepOriented(first + second)
+        let order = boxes.indices.sorted { boxes[$0].minX < boxes[$1].minX }
+        var active: ([Int], [Int]) = ([], [])
+        for k in order {
+            let b = boxes[k]
+            let inFirst = k < first.count
+            // Test against the other set's active boxes only.
+            var others = inFirst ? active.1 : active.0
+            others.removeAll { boxes[$0].maxX + tol < b.minX }
+            for o in others where boxes[o].minY <= b.maxY + tol && b.minY <= boxes[o].maxY + tol {
+                if inFirst { body(k, o - first.count) } else { body(o, k - first.count) }
+            }
+            // A set's own list is pruned only when the other set scans it (which
+            // costs what the scan costs anyway), never on its own insertions.
+            if inFirst {
+                active.1 = others
+                active.0.append(k)
+            } else {
+                active.0 = others
+                active.1.append(k)
+            }
         }
     }
 }
