@@ -241,8 +241,9 @@ struct PathArrangement {
     }
 }
 
-/// Gives points closer than `tol` the same vertex (a hash grid of cells `tol` wide,
-/// so a point's neighbours are in the 3 × 3 cells around it).
+/// Gives points closer than `tol` the same vertex: a hash grid of cells `2·tol`
+/// wide, so the points within `tol` of a point are in the 2 × 2 cells its
+/// `tol`-square overlaps.
 struct VertexSnapper {
     let tol: Double
     private(set) var points: [Point] = []
@@ -252,18 +253,19 @@ struct VertexSnapper {
 
     init(tol: Double) { self.tol = tol }
 
-    private func cell(_ p: Point) -> Cell {
+    private func index(_ v: Double) -> Int {
         // Coordinates are at most ~1 and tol at least 1e-13 of that: far inside Int.
-        Cell(x: clampedInt((p.x / tol).rounded(.down), -(1 << 60), 1 << 60),
-             y: clampedInt((p.y / tol).rounded(.down), -(1 << 60), 1 << 60))
+        clampedInt((v / (2 * tol)).rounded(.down), -(1 << 60), 1 << 60)
     }
 
     mutating func vertex(for p: Point) -> Int32 {
-        let c = cell(p)
+        let c = Cell(x: index(p.x), y: index(p.y))
+        let x0 = index(p.x - tol), x1 = index(p.x + tol)
+        let y0 = index(p.y - tol), y1 = index(p.y + tol)
         var best: (Int32, Double)? = nil
-        for dx in -1...1 {
-            for dy in -1...1 {
-                for v in grid[Cell(x: c.x + dx, y: c.y + dy)] ?? [] {
+        for x in x0...max(x0, x1) {
+            for y in y0...max(y0, y1) {
+                for v in grid[Cell(x: x, y: y)] ?? [] {
                     let d = points[Int(v)].distance(to: p)
                     if d <= tol, d < (best?.1 ?? .infinity) { best = (v, d) }
                 }

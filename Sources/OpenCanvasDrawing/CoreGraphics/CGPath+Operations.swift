@@ -6,26 +6,32 @@ import CanvasGeometry
 /// operations as `Path`'s (see `Path+Operations.swift` for the semantics and the
 /// orientation of results), with the fill rule given as a `CGPathFillRule`.
 extension CGPath {
+    /// The area covered by either path.
     public func union(_ other: CGPath, using rule: CGPathFillRule = .winding) -> CGPath {
         CGPath(path: path.union(other.path, eoFill: rule == .evenOdd))
     }
 
+    /// The area covered by both paths.
     public func intersection(_ other: CGPath, using rule: CGPathFillRule = .winding) -> CGPath {
         CGPath(path: path.intersection(other.path, eoFill: rule == .evenOdd))
     }
 
+    /// This path's area without the other's.
     public func subtracting(_ other: CGPath, using rule: CGPathFillRule = .winding) -> CGPath {
         CGPath(path: path.subtracting(other.path, eoFill: rule == .evenOdd))
     }
 
+    /// The area covered by exactly one of the two paths.
     public func symmetricDifference(_ other: CGPath, using rule: CGPathFillRule = .winding) -> CGPath {
         CGPath(path: path.symmetricDifference(other.path, eoFill: rule == .evenOdd))
     }
 
+    /// The parts of this path's lines inside the other's area (its boundary included).
     public func lineIntersection(_ other: CGPath, using rule: CGPathFillRule = .winding) -> CGPath {
         CGPath(path: path.lineIntersection(other.path, eoFill: rule == .evenOdd))
     }
 
+    /// The parts of this path's lines outside the other's area.
     public func lineSubtraction(_ other: CGPath, using rule: CGPathFillRule = .winding) -> CGPath {
         CGPath(path: path.lineSubtraction(other.path, eoFill: rule == .evenOdd))
     }

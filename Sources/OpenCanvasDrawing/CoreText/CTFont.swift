@@ -65,12 +65,18 @@ public final class CTFont: @unchecked Sendable, CustomStringConvertible {   // i
     /// Font units to this font's points.
     var scale: Double { face.map { size / $0.unitsPerEm } ?? 0 }
 
+    /// The name asked for and the size.
     public var description: String { "CTFont(\(name), \(size) pt)" }
 }
 
 /// Whether a glyph is laid out for horizontal or vertical text.
 public enum CTFontOrientation: UInt32, Sendable {
-    case `default` = 0, horizontal = 1, vertical = 2
+    /// The font's own orientation: horizontal here.
+    case `default` = 0
+    /// Glyphs laid out along a horizontal line.
+    case horizontal = 1
+    /// Glyphs laid out down a vertical line.
+    case vertical = 2
 }
 
 /// A font by PostScript or family name at `size` points (0 means Core Text's

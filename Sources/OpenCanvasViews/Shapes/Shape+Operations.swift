@@ -4,26 +4,32 @@ import OpenCanvasDrawing
 /// Shapes combined by the path operations (SwiftUI, iOS 17): the result is a shape
 /// whose path in a rect is the operation on both shapes' paths in that rect.
 extension Shape {
+    /// A shape filling the area covered by either shape.
     public func union<T: Shape>(_ other: T, eoFill: Bool = false) -> some Shape {
         CombinedShape(first: self, second: other, eoFill: eoFill, operation: .union)
     }
 
+    /// A shape filling the area covered by both shapes.
     public func intersection<T: Shape>(_ other: T, eoFill: Bool = false) -> some Shape {
         CombinedShape(first: self, second: other, eoFill: eoFill, operation: .intersection)
     }
 
+    /// A shape filling this shape's area without the other's.
     public func subtracting<T: Shape>(_ other: T, eoFill: Bool = false) -> some Shape {
         CombinedShape(first: self, second: other, eoFill: eoFill, operation: .subtracting)
     }
 
+    /// A shape filling the area covered by exactly one of the two shapes.
     public func symmetricDifference<T: Shape>(_ other: T, eoFill: Bool = false) -> some Shape {
         CombinedShape(first: self, second: other, eoFill: eoFill, operation: .symmetricDifference)
     }
 
+    /// A shape of this shape's lines inside the other's area (its boundary included).
     public func lineIntersection<T: Shape>(_ other: T, eoFill: Bool = false) -> some Shape {
         CombinedShape(first: self, second: other, eoFill: eoFill, operation: .lineIntersection)
     }
 
+    /// A shape of this shape's lines outside the other's area.
     public func lineSubtraction<T: Shape>(_ other: T, eoFill: Bool = false) -> some Shape {
         CombinedShape(first: self, second: other, eoFill: eoFill, operation: .lineSubtraction)
     }
