@@ -129,7 +129,7 @@ let package = Package(
         // canvas-bench's malloc counter (it replaces malloc in that executable only).
         .target(name: "CAllocationCounter", path: "Tools/AllocationCounter"),
         .executableTarget(name: "CanvasBench", dependencies: ["OpenCanvas", "CanvasRender", "CanvasPaint", "CanvasEffects", "CanvasCodecs",
-                                                             "CanvasGeometry", "CanvasScenes", "CAllocationCounter", "CoreText"],
+                                                             "CanvasGeometry", "CanvasScenes", "CAllocationCounter"],
                           path: "Tools/Bench"),
 
         // MARK: examples

@@ -40,27 +40,8 @@ extension Scenes {
             }
         }
 
-        // Text as outlines: one path of every glyph of a word, baseline at `origin`.
-        func outlines(_ word: String, size points: CGFloat, origin: CGPoint) -> Path {
-            let font = CTFontCreateWithName("Inter-Bold" as CFString, points, nil)
-            let characters = Array(word.utf16)
-            var glyphs = [CGGlyph](repeating: 0, count: characters.count)
-            _ = CTFontGetGlyphsForCharacters(font, characters, &glyphs, characters.count)
-            var advances = [CGSize](repeating: .zero, count: characters.count)
-            _ = CTFontGetAdvancesForGlyphs(font, .horizontal, glyphs, &advances, characters.count)
-            var path = Path()
-            var x = origin.x
-            for (glyph, advance) in zip(glyphs, advances) {
-                // Core Text's outlines point y up: flip them onto the baseline.
-                var flip = CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: x, ty: origin.y)
-                if let glyphPath = CTFontCreatePathForGlyph(font, glyph, &flip) { path.addPath(Path(glyphPath)) }
-                x += advance.width
-            }
-            return path
-        }
-
         // Left: the word unioned with a swash under it, as one outline.
-        let word = outlines("Canvas", size: 54, origin: CGPoint(x: 24, y: 214))
+        let word = glyphOutlines(of: "Canvas", fontName: "Inter-Bold", size: 54, baseline: CGPoint(x: 24, y: 214))
         var swash = Path()
         swash.move(to: CGPoint(x: 20, y: 226))
         swash.addQuadCurve(to: CGPoint(x: 220, y: 214), control: CGPoint(x: 120, y: 196))
@@ -76,9 +57,31 @@ extension Scenes {
         let tagRect = CGRect(x: 290, y: 150, width: 230, height: 96)
         var tag = Path(roundedRect: tagRect, cornerRadius: 22)
         let hole = Path(ellipseIn: CGRect(x: tagRect.minX + 14, y: tagRect.midY - 8, width: 16, height: 16))
-        tag = tag.subtracting(hole).subtracting(outlines("Sale", size: 64, origin: CGPoint(x: 350, y: 222)))
+        tag = tag.subtracting(hole)
+            .subtracting(glyphOutlines(of: "Sale", fontName: "Inter-Bold", size: 64, baseline: CGPoint(x: 350, y: 222)))
         context.fill(tag, with: .color(.green))
         context.draw(Text("tag − text outlines").font(.caption), at: CGPoint(x: tagRect.midX, y: 262), anchor: .top)
         _ = size
+    }
+
+    /// Text as outlines, as drawing code does it with Core Text: one path of every
+    /// glyph of `word` (no shaping or kerning: each glyph by its advance), the
+    /// baseline starting at `origin`, in y-down canvas space.
+    public static func glyphOutlines(of word: String, fontName: String, size: CGFloat, baseline origin: CGPoint) -> Path {
+        let font = CTFontCreateWithName(fontName as CFString, size, nil)
+        let characters = Array(word.utf16)
+        var glyphs = [CGGlyph](repeating: 0, count: characters.count)
+        _ = CTFontGetGlyphsForCharacters(font, characters, &glyphs, characters.count)
+        var advances = [CGSize](repeating: .zero, count: characters.count)
+        _ = CTFontGetAdvancesForGlyphs(font, .horizontal, glyphs, &advances, characters.count)
+        var path = Path()
+        var x = origin.x
+        for (glyph, advance) in zip(glyphs, advances) {
+            // Core Text's outlines point y up: flip them onto the baseline.
+            var flip = CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: x, ty: origin.y)
+            if let glyphPath = CTFontCreatePathForGlyph(font, glyph, &flip) { path.addPath(Path(glyphPath)) }
+            x += advance.width
+        }
+        return path
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import OpenCanvas
-import CoreText
+import CanvasScenes
 
 /// Path operations against Skia's PathOps (`Benchmarks/pathops.sh`, whose peer is
 /// `Benchmarks/peers/pathops_peer.py` on skia-pathops): union and intersection of
@@ -57,20 +57,7 @@ func runPathOpsCells() {
     }
     cases.append(("Blobs", blob(turn: 0), blob(turn: 0.05)))
     func text(_ s: String, at origin: CGPoint) -> Path {
-        let font = CTFontCreateWithName("Inter" as CFString, 48, nil)
-        let chars = Array(s.utf16)
-        var glyphs = [CGGlyph](repeating: 0, count: chars.count)
-        _ = CTFontGetGlyphsForCharacters(font, chars, &glyphs, chars.count)
-        var advances = [CGSize](repeating: .zero, count: chars.count)
-        _ = CTFontGetAdvancesForGlyphs(font, .horizontal, glyphs, &advances, chars.count)
-        var p = Path()
-        var x = origin.x
-        for (g, a) in zip(glyphs, advances) {
-            var flip = CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: x, ty: origin.y)
-            if let outline = CTFontCreatePathForGlyph(font, g, &flip) { p.addPath(Path(outline)) }
-            x += a.width
-        }
-        return p
+        Scenes.glyphOutlines(of: s, fontName: "Inter", size: 48, baseline: origin)
     }
     let phrase = "Sphinx of black quartz, judge my vow"
     cases.append(("Text", text(phrase, at: CGPoint(x: 10, y: 60)), text(phrase, at: CGPoint(x: 11.5, y: 61))))
