@@ -108,8 +108,12 @@ let package = Package(
         .target(name: "OpenCanvasHeadless", dependencies: ["OpenCanvasViews", "CTypeDiscovery", "OpenCanvasDrawing", "Combine", "CanvasGeometry", "CanvasPaint",
                                                            "CanvasRender", "CanvasCodecs"]),
         .target(name: "CX11", linkerSettings: [.linkedLibrary("X11"), .linkedLibrary("Xext")]),
+        // The window's accessibility on Linux: AT-SPI2 over D-Bus (libdbus-1), in C
+        // (libdbus's argument functions are variadic, which Swift cannot call).
+        .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
+        .target(name: "CAtspi", dependencies: ["CDBus"]),
         .target(name: "OpenCanvasWindow", dependencies: ["OpenCanvas", "OpenCanvasHeadless", "OpenCanvasViews",
-                                                         "OpenCanvasDrawing", "CanvasGeometry", "CX11"]),
+                                                         "OpenCanvasDrawing", "CanvasGeometry", "CX11", "CAtspi"]),
 
         // The umbrella users import: re-exports the drawing API, the views and the
         // headless host (not the window, which links X11).
@@ -162,7 +166,9 @@ let package = Package(
         // README and the catalogs is compiled code; they render the catalog's pictures.
         .testTarget(name: "DocSampleTests", dependencies: ["OpenCanvas", "OpenCanvasTesting", "OpenCanvasWindow"],
                     exclude: ["__Snapshots__"]),
-        .testTarget(name: "OpenCanvasWindowTests", dependencies: ["OpenCanvasWindow", "RenderTesting"]),
+        // The window tests; atspi_client.py is the screen-reader client the AT-SPI tests run.
+        .testTarget(name: "OpenCanvasWindowTests", dependencies: ["OpenCanvasWindow", "RenderTesting", "CanvasScenes"],
+                    exclude: ["atspi_client.py"]),
         .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzTargets", "OpenCanvas"]),
     ]
 )

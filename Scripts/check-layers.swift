@@ -23,7 +23,7 @@ let ranks: [String: Double] = [
     "CZlib": 5, "CFontSubset": 5, "CanvasVector": 5.3,
     "Combine": 5.2,
     // 6 drawing API, 7 views, 8 hosts and the umbrella
-    "OpenCanvasDrawing": 6, "_Testing_CoreGraphics": 6.4, "CoreGraphics": 6.5, "QuartzCore": 6.5, "CoreText": 6.6, "OpenCanvasMacros": 6.9, "OpenCanvasViews": 7, "CTypeDiscovery": 7.5, "OpenCanvasHeadless": 8, "CX11": 8,
+    "OpenCanvasDrawing": 6, "_Testing_CoreGraphics": 6.4, "CoreGraphics": 6.5, "QuartzCore": 6.5, "CoreText": 6.6, "OpenCanvasMacros": 6.9, "OpenCanvasViews": 7, "CTypeDiscovery": 7.5, "OpenCanvasHeadless": 8, "CX11": 8, "CDBus": 7.9, "CAtspi": 8,
     "OpenCanvas": 8.1, "SwiftUI": 8.15, "OpenCanvasWindow": 8.2, "OpenCanvasTesting": 8.3,
     // 9 tools, examples and test support
     "CanvasScenes": 9, "RenderTesting": 9,

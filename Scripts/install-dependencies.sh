@@ -30,6 +30,10 @@ packages=(
   poppler-utils         # pdftoppm, pdftotext, pdfinfo, pdffonts: the PDF tests read our PDFs with them
   qpdf                  # qpdf --check: the PDF tests' structural check
   librsvg2-bin          # rsvg-convert: the SVG tests draw our SVGs with librsvg
+  libdbus-1-dev         # the window's AT-SPI bridge (accessibility on Linux) speaks D-Bus
+  dbus-daemon           # a private session bus for the AT-SPI tests
+  at-spi2-core          # the accessibility bus and registry the tests' screen-reader client reads through
+  python3-pyatspi       # that client: pyatspi, as Orca uses it (/usr/bin/python3)
 )
 
 missing=()

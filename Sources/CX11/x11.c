@@ -222,12 +222,24 @@ static void utf8(uint32_t cp, char *out) {
 }
 
 int32_t oc_x11_next_event(oc_x11 *x, int32_t timeout_ms, int32_t wake_fd, oc_event *out) {
+    return oc_x11_next_event_polling(x, timeout_ms, wake_fd, NULL, 0, out);
+}
+
+int32_t oc_x11_next_event_polling(oc_x11 *x, int32_t timeout_ms, int32_t wake_fd, struct pollfd *extra, int32_t extra_count,
+                                  oc_event *out) {
     memset(out, 0, sizeof *out);
     Display *d = x->display;
     if (x->dead) { out->kind = OC_EVENT_CLOSE; return OC_EVENT_CLOSE; }
+    if (extra_count < 0 || !extra) extra_count = 0;
+    if (extra_count > 16) extra_count = 16;
     if (!XPending(d)) {
-        struct pollfd p[2] = { { .fd = ConnectionNumber(d), .events = POLLIN }, { .fd = wake_fd, .events = POLLIN } };
-        if (poll(p, wake_fd >= 0 ? 2 : 1, timeout_ms) <= 0) return OC_EVENT_NONE;
+        struct pollfd p[18] = { { .fd = ConnectionNumber(d), .events = POLLIN }, { .fd = wake_fd, .events = POLLIN } };
+        for (int32_t i = 0; i < extra_count; i++) { p[2 + i] = extra[i]; p[2 + i].revents = 0; }
+        // A missing wake descriptor is skipped by poll (negative fd).
+        if (poll(p, (nfds_t)(2 + extra_count), timeout_ms) <= 0) return OC_EVENT_NONE;
+        int external = 0;
+        for (int32_t i = 0; i < extra_count; i++) { extra[i].revents = p[2 + i].revents; external |= p[2 + i].revents != 0; }
+        if (external) { out->kind = OC_EVENT_EXTERNAL; return OC_EVENT_EXTERNAL; }
         if (wake_fd >= 0 && (p[1].revents & POLLIN)) {
             char drain[64];
             while (read(wake_fd, drain, sizeof drain) == (ssize_t)sizeof drain) {}
@@ -470,4 +482,14 @@ void oc_x11_send_close(oc_x11 *x) {
     e.xclient.data.l[0] = (long)x->wm_delete;
     XSendEvent(x->display, x->window, False, NoEventMask, &e);
     XFlush(x->display);
+}
+
+int32_t oc_x11_window_origin(oc_x11 *x, int32_t *screen_x, int32_t *screen_y) {
+    *screen_x = 0; *screen_y = 0;
+    if (x->dead) return 0;
+    int sx = 0, sy = 0;
+    Window child;
+    if (!XTranslateCoordinates(x->display, x->window, DefaultRootWindow(x->display), 0, 0, &sx, &sy, &child)) return 0;
+    *screen_x = sx; *screen_y = sy;
+    return 1;
 }

@@ -80,7 +80,7 @@ extension Scenes {
     public static let controlPanel = InteractiveScene(
         name: "control-panel",
         summary: "A canvas tuned by a segmented picker, two sliders and a toggle, driven by taps and drags",
-        size: CGSize(width: 360, height: 480)
+        size: CGSize(width: 360, height: 480), view: { AnyView(ControlPanel().background(Color.systemBackground)) }
     ) { scale, frame in
         for scheme in [ColorScheme.light, .dark] {
             let suffix = scheme == .light ? "light" : "dark"

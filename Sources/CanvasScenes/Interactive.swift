@@ -7,19 +7,30 @@ public struct InteractiveScene: Sendable {
     public let name: String
     public let summary: String
     public let size: CGSize
+    /// The scene's view, for a live window (`canvas-gallery --live NAME`).
+    public let view: @MainActor @Sendable () -> AnyView
     /// Runs the steps, handing each step's name, image and accessibility reading
     /// to `frame`.
     public let run: @MainActor @Sendable (_ scale: CGFloat, _ frame: (String, CGImage, [String]) -> Void) -> Void
+
+    /// A scene of a name, a summary, a size, its live view and its scripted steps.
+    public init(name: String, summary: String, size: CGSize, view: @escaping @MainActor @Sendable () -> AnyView,
+                run: @escaping @MainActor @Sendable (_ scale: CGFloat, _ frame: (String, CGImage, [String]) -> Void) -> Void) {
+        self.name = name; self.summary = summary; self.size = size; self.view = view; self.run = run
+    }
 }
 
 extension Scenes {
     public static let interactive: [InteractiveScene] = [tapMarks, dragNode, worldClockApp, controlPanel]
 
+    /// The interactive scene of a name, if there is one.
+    public static func interactiveNamed(_ name: String) -> InteractiveScene? { interactive.first { $0.name == name } }
+
     /// Taps spawn marks where they land; the canvas reads as one element whose
     /// value counts them.
     public static let tapMarks = InteractiveScene(
         name: "tap-marks", summary: "Three taps on a canvas, each spawning a mark where it landed",
-        size: CGSize(width: 240, height: 160)
+        size: CGSize(width: 240, height: 160), view: { AnyView(TapMarks()) }
     ) { scale, frame in
         let host = HeadlessHost(size: CGSize(width: 240, height: 160), scale: scale) { TapMarks() }
         frame("0-start", host.render(), host.accessibilityReading)
@@ -33,7 +44,7 @@ extension Scenes {
     /// nodes are accessibility children of the canvas at their frames.
     public static let dragNode = InteractiveScene(
         name: "drag-node", summary: "A graph node dragged across a canvas, its edges following",
-        size: CGSize(width: 240, height: 160)
+        size: CGSize(width: 240, height: 160), view: { AnyView(NodeGraph()) }
     ) { scale, frame in
         let host = HeadlessHost(size: CGSize(width: 240, height: 160), scale: scale) { NodeGraph() }
         frame("0-start", host.render(), host.accessibilityReading)

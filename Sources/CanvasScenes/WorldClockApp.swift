@@ -187,7 +187,7 @@ extension Scenes {
     public static let worldClockApp = InteractiveScene(
         name: "world-clock-app",
         summary: "The seeds' world clock as an app: a list of cities with day/night canvases, a city pushed by a tap, back, a city added",
-        size: CGSize(width: 390, height: 600)
+        size: CGSize(width: 390, height: 600), view: { AnyView(WorldClockApp()) }
     ) { scale, frame in
         for scheme in [ColorScheme.light, .dark] {
             let suffix = scheme == .light ? "light" : "dark"

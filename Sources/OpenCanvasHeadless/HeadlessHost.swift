@@ -89,6 +89,15 @@ public final class HeadlessHost<Content: View> {
         didSet { if colorScheme != oldValue { tree.discardLayout() } }
     }
 
+    /// Whether Tab reaches every control, not only text fields and `focusable()`
+    /// views (macOS's keyboard navigation, iOS's Full Keyboard Access): the focused
+    /// control shows a ring, Space or Return presses a button or flips a toggle,
+    /// the arrows move a slider. Off by default, as on an iPhone; the window host
+    /// turns it on. An OpenCanvas addition.
+    public var keyboardNavigation = false {
+        didSet { if keyboardNavigation != oldValue { tree.discardLayout() } }
+    }
+
     /// Whether state that the last frame read has changed.
     public var needsRender: Bool { tree.needsFrame }
 
@@ -99,6 +108,7 @@ public final class HeadlessHost<Content: View> {
         environment.displayScale = scale
         environment.clock = clock
         environment.colorScheme = colorScheme
+        environment.keyboardNavigation = keyboardNavigation
         var recorder = tree.update(size: size, environment: environment, date: date)
         if recorder != nil { graph.focus.resolve(root: root) }
         // Focus moved as the frame ended (a focus state set in code, a field
@@ -252,6 +262,103 @@ public final class HeadlessHost<Content: View> {
         guard let root else { return [] }
         return OpenCanvasViews.accessibilityElements(root)
     }
+
+    // MARK: Accessibility actions (what a screen reader does; OpenCanvas additions)
+
+    /// The accessibility elements of the frame laid out last, as a tree (labelled
+    /// containers hold their children), without drawing a new one: what the
+    /// window's AT-SPI bridge publishes.
+    package var accessibilityTree: [AccessibilityElement] {
+        guard let root else { return [] }
+        return OpenCanvasViews.accessibilityTree(root, focused: graph.focus.focused)
+    }
+
+    /// The element with `identity` in the current frame.
+    private func accessibilityElement(_ identity: String) -> AccessibilityElement? {
+        if needsRender { _ = render() }
+        guard let root else { return nil }
+        func find(_ elements: [AccessibilityElement]) -> AccessibilityElement? {
+            for e in elements {
+                if e.identity == identity { return e }
+                if let found = find(e.children) { return found }
+            }
+            return nil
+        }
+        return find(OpenCanvasViews.accessibilityTree(root, focused: graph.focus.focused))
+    }
+
+    /// The names of the actions an element offers, as AT-SPI lists them: "click"
+    /// first for what activation does something to (buttons, links, toggles, an
+    /// `accessibilityAction` of kind `.default`, a tap gesture at its centre),
+    /// then its other actions (`accessibilityAction(named:)` by their names), and
+    /// "increment" and "decrement" for adjustable ones.
+    public func accessibilityActionNames(of element: AccessibilityElement) -> [String] {
+        guard let current = accessibilityElement(element.identity) else { return [] }
+        return actionNames(of: current)
+    }
+
+    package func actionNames(of e: AccessibilityElement) -> [String] {
+        var names = e.actions.names
+        let activates = e.traits.contains(.isButton) || e.traits.contains(.isLink) || e.traits.contains(.isToggle)
+            || (root.map { tapGestureExists($0, at: CGPoint(x: e.frame.midX, y: e.frame.midY)) } ?? false)
+        if activates, !names.contains("click") { names.insert("click", at: 0) }
+        if let i = names.firstIndex(of: "click"), i > 0 { names.insert(names.remove(at: i), at: 0) }
+        if e.actions.adjust != nil { names += ["increment", "decrement"].filter { !names.contains($0) } }
+        return names
+    }
+
+    /// Activates an element as a screen reader does (VoiceOver's double tap,
+    /// Orca's "click"): its `accessibilityAction` of kind `.default` when it has
+    /// one, a tap at its centre otherwise (the element's activation point, as in
+    /// SwiftUI). Returns `false` when the element is not in the current frame.
+    @discardableResult
+    public func accessibilityActivate(_ element: AccessibilityElement) -> Bool {
+        accessibilityPerformAction(named: "click", on: element)
+    }
+
+    /// Performs an action the element lists by name (see
+    /// `accessibilityActionNames(of:)`); returns whether it has that action.
+    @discardableResult
+    public func accessibilityPerformAction(named name: String, on element: AccessibilityElement) -> Bool {
+        guard let e = accessibilityElement(element.identity) else { return false }
+        if let handler = e.actions.named.first(where: { $0.kind.name == name })?.handler {
+            handler()
+            return true
+        }
+        if name == "increment" || name == "decrement", let adjust = e.actions.adjust {
+            adjust(name == "increment" ? .increment : .decrement)
+            return true
+        }
+        guard name == "click", actionNames(of: e).contains("click") else { return false }
+        tap(at: CGPoint(x: e.frame.midX, y: e.frame.midY))
+        return true
+    }
+
+    /// Raises or lowers an adjustable element's value (a slider's, or what its
+    /// `accessibilityAdjustableAction` does); returns whether it is adjustable.
+    @discardableResult
+    public func accessibilityAdjust(_ element: AccessibilityElement, _ direction: AccessibilityAdjustmentDirection) -> Bool {
+        guard let adjust = accessibilityElement(element.identity)?.actions.adjust else { return false }
+        adjust(direction)
+        return true
+    }
+
+    /// Sets the numeric value of an adjustable control (a slider: clamped to its
+    /// range, on its step); returns whether the element takes one.
+    package func accessibilitySetValue(_ value: Double, identity: String) -> Bool {
+        guard let set = accessibilityElement(identity)?.actions.setValue else { return false }
+        set(value)
+        return true
+    }
+
+    /// Gives keyboard focus to the focusable view an element belongs to.
+    package func accessibilityFocus(identity: String) -> Bool {
+        guard let focusIdentity = accessibilityElement(identity)?.focusIdentity else { return false }
+        return graph.focus.focus(identity: focusIdentity, root: root)
+    }
+
+    /// An element by identity, for the bridge's actions.
+    package func accessibilityElement(identity: String) -> AccessibilityElement? { accessibilityElement(identity) }
 
     /// The frames of the current frame's view tree as text (see
     /// `LayoutDescription`): what a layout snapshot compares.

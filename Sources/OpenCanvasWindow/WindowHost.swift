@@ -35,10 +35,18 @@ public final class WindowHost<Content: View> {
     /// Frames rasterized off the main thread so far.
     public private(set) var asynchronousFrames = 0
 
+    /// Publishes the accessibility tree on AT-SPI (`nil`: not published).
+    private var accessibility: AtspiBridge?
+    /// The render count and window origin the published tree was made at.
+    private var publishedFrame = -1
+    private let title: String
+
     /// Opens a window of `size` points on `display` (`nil`: `$DISPLAY`); `nil` when
-    /// there is no display to open, or the size is impossible.
+    /// there is no display to open, or the size is impossible. Its accessibility
+    /// tree is published on `accessibilityBus` for screen readers (see
+    /// `AccessibilityBus`; without a session bus nothing is).
     public init?(title: String = "OpenCanvas", size: CGSize, display: String? = nil, scale: CGFloat? = nil,
-                 @ViewBuilder content: @escaping () -> Content) {
+                 accessibilityBus: AccessibilityBus = .automatic, @ViewBuilder content: @escaping () -> Content) {
         guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
             Diagnostics.report(.invalidSize)
             return nil
@@ -62,10 +70,23 @@ public final class WindowHost<Content: View> {
         pixelSize = (w, h)
         host = HeadlessHost(size: size, scale: s, content: content)
         host.date = Date()
+        // A desktop's controls take focus from Tab.
+        host.keyboardNavigation = true
         // A change on another thread (an @Observable model) wakes the event loop.
         let mailbox = self.mailbox
         host.setWakeHandler { mailbox.wake() }
+        self.title = title
+        // Named as GTK names applications: after the program.
+        let program = URL(fileURLWithPath: CommandLine.arguments.first ?? "opencanvas").lastPathComponent
+        accessibility = AtspiBridge(bus: accessibilityBus, applicationName: program)
     }
+
+    /// Whether the accessibility tree is published on AT-SPI (a bus was reached
+    /// and the registry took the application).
+    public var publishesAccessibility: Bool { accessibility?.isConnected ?? false }
+
+    /// Why the accessibility tree is not published, when it is not ("" otherwise).
+    public var accessibilityFailure: String { accessibility == nil ? AtspiBridge.lastFailure : "" }
 
     deinit {
         oc_x11_close(x)
@@ -117,14 +138,66 @@ public final class WindowHost<Content: View> {
         }
         let ms = wait.map { Int32(clamping: Int(($0 * 1000).rounded(.up).clamped(0, 1e9))) } ?? -1
         var event = oc_event()
-        var kind = oc_x11_next_event(x, ms, mailbox.readEnd, &event)
+        var kind = nextEvent(timeout: ms, &event)
         while kind != Int32(OC_EVENT_NONE.rawValue) {
             handle(event)
             guard isOpen else { return }
-            kind = oc_x11_next_event(x, 0, mailbox.readEnd, &event)
+            kind = nextEvent(timeout: 0, &event)
         }
         host.date = Date()
         drawFrameIfDue()
+        publishAccessibility()
+    }
+
+    /// The next event, waiting up to `timeout` ms; the accessibility bus's calls
+    /// are answered meanwhile (they arrive as `OC_EVENT_EXTERNAL`).
+    private func nextEvent(timeout: Int32, _ event: inout oc_event) -> Int32 {
+        guard let accessibility else { return oc_x11_next_event(x, timeout, mailbox.readEnd, &event) }
+        // Calls libdbus read already (during a blocking call) never wake poll.
+        accessibility.dispatch()
+        carryOut(accessibility.takeRequests())
+        var fds = accessibility.pollDescriptors()
+        let kind = oc_x11_next_event_polling(x, timeout, mailbox.readEnd, &fds, Int32(fds.count), &event)
+        if kind == Int32(OC_EVENT_EXTERNAL.rawValue) {
+            accessibility.dispatch(fds)
+            carryOut(accessibility.takeRequests())
+        }
+        if !accessibility.isConnected { self.accessibility = nil }
+        return kind
+    }
+
+    /// Does what screen readers asked: actions as taps (or the element's own
+    /// actions), values set, focus moved. The frame that follows shows it, and its
+    /// tree goes out with the change events.
+    private func carryOut(_ requests: [AtspiBridge.Request]) {
+        guard !requests.isEmpty else { return }
+        host.date = Date()
+        for request in requests {
+            switch request {
+            case .action(let identity, let index):
+                guard let element = host.accessibilityElement(identity: identity) else { continue }
+                let names = host.actionNames(of: element)
+                if names.indices.contains(index) { host.accessibilityPerformAction(named: names[index], on: element) }
+            case .setValue(let identity, let value):
+                guard let element = host.accessibilityElement(identity: identity) else { continue }
+                if !host.accessibilitySetValue(value, identity: identity), let current = element.numericValue?.current, value != current {
+                    host.accessibilityAdjust(element, value > current ? .increment : .decrement)
+                }
+            case .grabFocus(let identity):
+                _ = host.accessibilityFocus(identity: identity)
+            }
+        }
+    }
+
+    /// Publishes the tree of the frame laid out last, if it is new.
+    private func publishAccessibility() {
+        guard let accessibility, host.renderCount != publishedFrame else { return }
+        publishedFrame = host.renderCount
+        var origin: (Int32, Int32) = (0, 0)
+        _ = oc_x11_window_origin(x, &origin.0, &origin.1)
+        let host = self.host
+        accessibility.publish(host.accessibilityTree, title: title, pixelSize: pixelSize, scale: scale, origin: origin,
+                              actionNames: { host.actionNames(of: $0) })
     }
 
     private func point(_ e: oc_event) -> CGPoint {
@@ -276,11 +349,34 @@ public final class WindowHost<Content: View> {
         set { host.colorScheme = newValue }
     }
 
+    /// Whether Tab reaches every control (`HeadlessHost.keyboardNavigation`; on
+    /// by default in a window, as on a desktop).
+    public var keyboardNavigation: Bool {
+        get { host.keyboardNavigation }
+        set { host.keyboardNavigation = newValue }
+    }
+
     /// Whether a frame is being rasterized on a worker thread.
     public var frameInFlight: Bool { inFlight }
 
     /// Frames drawn so far.
     public var renderCount: Int { host.renderCount }
+
+    /// The accessibility elements of the frame laid out last, in reading order
+    /// (what the AT-SPI bridge publishes, flattened).
+    public var accessibilityElements: [AccessibilityElement] { host.accessibilityElements }
+
+    /// The accessibility elements of the frame laid out last as a tree, with
+    /// their focus and actions (what the AT-SPI bridge publishes).
+    package var accessibilityTree: [AccessibilityElement] { host.accessibilityTree }
+
+    /// The window's top-left corner on the screen, in pixels (AT-SPI reports
+    /// extents in screen coordinates).
+    public var screenOrigin: CGPoint {
+        var origin: (Int32, Int32) = (0, 0)
+        _ = oc_x11_window_origin(x, &origin.0, &origin.1)
+        return CGPoint(x: CGFloat(origin.0), y: CGFloat(origin.1))
+    }
 }
 
 private extension CGFloat {

@@ -65,14 +65,15 @@ while let arg = args.popFirst() {
         writeSVG = true
     case "--list":
         for scene in Scenes.all { print("\(scene.name)\t\(scene.summary)") }
-        for scene in Scenes.interactive { print("\(scene.name)\t\(scene.summary) (interactive)") }
+        for scene in Scenes.interactive { print("\(scene.name)\t\(scene.summary) (interactive: --live)") }
         for scene in Scenes.animated { print("\(scene.name)\t\(scene.summary) (animated: --live, --export)") }
         exit(0)
     case "--help", "-h":
         print("usage: canvas-gallery [--output DIR] [--scale S] [--pdf] [--svg] [--list] [NAME ...]")
         print("       (--pdf and --svg also write DIR/NAME.pdf and DIR/NAME.svg: the scene as vectors)")
         print("       canvas-gallery --export NAME [--seconds S] [--fps F] [--output DIR] [--scale S]")
-        print("       canvas-gallery --live NAME      (a window on $DISPLAY; Escape closes it)")
+        print("       canvas-gallery --live NAME      (an animated or interactive scene in a window on $DISPLAY;")
+        print("                                        Escape closes it; its accessibility goes to AT-SPI)")
         exit(0)
     default:
         names.append(arg)
@@ -80,9 +81,24 @@ while let arg = args.popFirst() {
 }
 
 // A live window on the X display; without one, the same scene goes to files.
+// Interactive scenes open as they start, to be used (and read by a screen reader).
+if let name = live, let scene = Scenes.interactiveNamed(name) {
+    let shown: Bool = MainActor.assumeIsolated {
+        guard let window = WindowHost(title: "OpenCanvas — \(name)", size: scene.size, content: { scene.view() }) else {
+            return false
+        }
+        print("\(name): \(scene.summary). Escape or the close button ends it.")
+        if window.publishesAccessibility { print("Its accessibility tree is on AT-SPI (Orca reads it).") }
+        window.run()
+        return true
+    }
+    if shown { exit(0) }
+    FileHandle.standardError.write(Data("no X display to open; \(name) is interactive and has no animation to export\n".utf8))
+    exit(1)
+}
 if let name = live {
     guard let scene = Scenes.animatedNamed(name) else {
-        FileHandle.standardError.write(Data("unknown animated scene \(name); try --list\n".utf8))
+        FileHandle.standardError.write(Data("unknown scene \(name) for --live; try --list\n".utf8))
         exit(2)
     }
     let shown: Bool = MainActor.assumeIsolated {

@@ -2,6 +2,7 @@
 // macros and unions are awkward from Swift). One window per display connection.
 #pragma once
 #include <stdint.h>
+#include <poll.h>
 
 typedef struct oc_x11 oc_x11;
 
@@ -17,6 +18,7 @@ enum oc_event_kind {
     OC_EVENT_LEAVE = 8,     // the pointer left the window
     OC_EVENT_KEY_DOWN = 9,  // keysym, modifiers, text (UTF-8)
     OC_EVENT_KEY_UP = 10,
+    OC_EVENT_EXTERNAL = 11, // one of the extra descriptors is ready (their revents are set)
 };
 
 typedef struct {
@@ -47,6 +49,12 @@ void oc_x11_present(oc_x11 *x, const uint8_t *rgba, int32_t width, int32_t heigh
 /// Waits up to `timeout_ms` (-1: for ever) for the next event of the window, or
 /// for `wake_fd` (if ≥ 0) to become readable.
 int32_t oc_x11_next_event(oc_x11 *x, int32_t timeout_ms, int32_t wake_fd, oc_event *event);
+/// `oc_x11_next_event`, also waking for up to 16 more descriptors (another
+/// connection's: D-Bus); their `revents` are written back.
+int32_t oc_x11_next_event_polling(oc_x11 *x, int32_t timeout_ms, int32_t wake_fd, struct pollfd *extra, int32_t extra_count,
+                                  oc_event *event);
+/// The window's top-left corner on the screen, in pixels; 0 when unknown.
+int32_t oc_x11_window_origin(oc_x11 *x, int32_t *screen_x, int32_t *screen_y);
 /// Reads the window's pixels back as opaque RGBA (tests); returns 0 on failure.
 int32_t oc_x11_capture(oc_x11 *x, uint8_t *rgba, int32_t width, int32_t height);
 /// Sends the window a button press and release at (x, y) (tests).

@@ -103,6 +103,27 @@ public struct AccessibilityElement: Equatable, Sendable, CustomStringConvertible
     /// In the root view's coordinates, points.
     public var frame: CGRect
 
+    // What assistive technologies need beyond the reading (the AT-SPI bridge).
+    /// The element's place in the view graph: the same across frames while its
+    /// view stays (derived from the views' identities, then the order within one).
+    package var identity = ""
+    /// The elements inside this one (a labelled container's, `accessibilityChildren`).
+    package var children: [AccessibilityElement] = []
+    /// Whether the element only groups its children (a canvas with accessibility
+    /// children and no label): not read itself.
+    package var isContainer = false
+    /// The actions it offers beyond activation.
+    package var actions = AccessibilityActionSet()
+    /// The value as a number in a range (adjustable controls).
+    package var numericValue: AccessibilityNumericValue?
+    /// Whether a toggle is on (`nil`: not a toggle).
+    package var isChecked: Bool?
+    /// The focusable view the element belongs to (`nil`: none), and whether it has focus.
+    package var focusIdentity: String?
+    package var isFocused = false
+    /// Whether the control takes input (`disabled(_:)` clears it).
+    package var isEnabled = true
+
     /// Creates an element with the given label, value, hint, traits and frame.
     public init(label: String, value: String? = nil, hint: String? = nil, traits: AccessibilityTraits = [],
                 frame: CGRect = .zero) {

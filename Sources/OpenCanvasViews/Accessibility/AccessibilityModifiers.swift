@@ -10,6 +10,10 @@ struct AccessibilityOverrides {
     var removeTraits: AccessibilityTraits = []
     var hidden: Bool?
     var behavior: AccessibilityChildBehavior?
+    var actions = AccessibilityActionSet()
+    var numericValue: AccessibilityNumericValue?
+    var checked: Bool?
+    var enabled: Bool?
 }
 
 public struct _AccessibilityModifier: _PrimitiveViewModifier {
@@ -38,7 +42,8 @@ extension _AccessibilityModifier {
         var overrides = AccessibilityOverrides()
         change(&overrides)
         return AccessibilityNode(child: child, overrides: overrides, replacement: replacement.map { $0(environment) },
-                                 replacementIsChildren: replacementIsChildren)
+                                 replacementIsChildren: replacementIsChildren,
+                                 identity: ViewGraph.current?.currentIdentity ?? "")
     }
 }
 
@@ -46,11 +51,15 @@ final class AccessibilityNode: WrapperNode {
     var overrides: AccessibilityOverrides
     let replacement: ViewNode?
     let replacementIsChildren: Bool
+    /// The view's place in the graph, which its elements' identities start from.
+    let identity: String
 
-    init(child: ViewNode, overrides: AccessibilityOverrides, replacement: ViewNode?, replacementIsChildren: Bool) {
+    init(child: ViewNode, overrides: AccessibilityOverrides, replacement: ViewNode?, replacementIsChildren: Bool,
+         identity: String) {
         self.overrides = overrides
         self.replacement = replacement
         self.replacementIsChildren = replacementIsChildren
+        self.identity = identity
         super.init(child: child)
     }
 
@@ -215,78 +224,184 @@ extension Text {
 /// The accessibility elements of a laid-out tree, in reading order (the order of
 /// the view tree: stacks top to bottom and leading to trailing). Text and labelled
 /// images are elements, shapes and canvases are not (a canvas exposes nothing of
-/// what it draws); modifiers label, combine, hide or add children.
+/// what it draws); modifiers label, combine, hide or add children. Containers
+/// read first, then their children.
 @MainActor
 package func accessibilityElements(_ node: ViewNode) -> [AccessibilityElement] {
-    switch node {
-    case let text as TextNode:
-        let label = text.text.plainString(environment: text.environment)
-        return label.isEmpty ? [] : [AccessibilityElement(label: label, traits: .isStaticText, frame: text.frame)]
-    case let image as ImageNode:
-        guard let label = image.image.label?.plainString(environment: image.environment) else { return [] }
-        return [AccessibilityElement(label: label, traits: .isImage, frame: image.frame)]
-    case is HiddenNode:
-        return []
-    case let opacity as OpacityNode where opacity.opacity <= 0:
-        return []
-    case let a as AccessibilityNode:
-        return accessibilityElements(of: a)
-    default:
-        return node.subnodes.flatMap(accessibilityElements)
+    var flat: [AccessibilityElement] = []
+    func add(_ elements: [AccessibilityElement]) {
+        for e in elements {
+            if !(e.isContainer && e.label.isEmpty) {
+                var own = e
+                own.children = []
+                flat.append(own)
+            }
+            add(e.children)
+        }
     }
+    add(accessibilityTree(node))
+    return flat
+}
+
+/// The accessibility elements of a laid-out tree as a tree: a labelled container
+/// (`accessibilityElement(children: .contain)`, `accessibilityChildren`) holds its
+/// children. Each element has an identity that stays while its view does, and
+/// knows whether it has focus (`focused`: the identity of the focused view).
+@MainActor
+package func accessibilityTree(_ node: ViewNode, focused: String? = nil) -> [AccessibilityElement] {
+    let builder = AccessibilityTreeBuilder(focused: focused)
+    var tree = builder.elements(node, scope: "", depth: 0)
+    // Views without an identity of their own (text in a stack) are told apart by
+    // their order under the nearest view that has one.
+    var seen: [String: Int] = [:]
+    func number(_ elements: inout [AccessibilityElement]) {
+        for i in elements.indices {
+            let n = seen[elements[i].identity, default: 0]
+            seen[elements[i].identity] = n + 1
+            if n > 0 { elements[i].identity += "#\(n)" }
+            number(&elements[i].children)
+        }
+    }
+    number(&tree)
+    return tree
 }
 
 @MainActor
-private func accessibilityElements(of node: AccessibilityNode) -> [AccessibilityElement] {
-    let o = node.overrides
-    if o.hidden == true { return [] }
-    let environment = EnvironmentValues()
-    var inner: [AccessibilityElement]
-    if let replacement = node.replacement {
-        inner = accessibilityElements(replacement)
-        if node.replacementIsChildren { inner = accessibilityElements(node.child) + inner }
-    } else {
-        inner = accessibilityElements(node.child)
+private struct AccessibilityTreeBuilder {
+    let focused: String?
+
+    /// The first focusable view at or inside `node`, in tree order.
+    func firstFocusable(_ node: ViewNode, depth: Int) -> FocusableNode? {
+        guard depth < 4096, !(node is HiddenNode) else { return nil }
+        if let f = node as? FocusableNode, f.isFocusable { return f }
+        for child in node.subnodes { if let f = firstFocusable(child, depth: depth + 1) { return f } }
+        return nil
     }
-    func apply(_ e: inout AccessibilityElement) {
-        if let l = o.label { e.label = l.plainString(environment: environment) }
-        if let v = o.value { e.value = v.plainString(environment: environment) }
-        if let h = o.hint { e.hint = h.plainString(environment: environment) }
-        e.traits.formUnion(o.addTraits)
-        e.traits.subtract(o.removeTraits)
-    }
-    let hasOverrides = o.label != nil || o.value != nil || o.hint != nil || !o.addTraits.isEmpty || !o.removeTraits.isEmpty
-    switch o.behavior?.kind {
-    case .contain?:
-        // The children stay elements; the view's own label (if any) reads first.
-        var result = inner
-        if hasOverrides {
-            var e = AccessibilityElement(label: "", frame: node.frame)
-            apply(&e)
-            if !e.label.isEmpty { result.insert(e, at: 0) }
+
+    func elements(_ node: ViewNode, scope: String, depth: Int) -> [AccessibilityElement] {
+        // Deeper trees than this are not walked (nor are they laid out so deep).
+        guard depth < 4096 else { return [] }
+        switch node {
+        case let text as TextNode:
+            let label = text.text.plainString(environment: text.environment)
+            guard !label.isEmpty else { return [] }
+            var e = AccessibilityElement(label: label, traits: .isStaticText, frame: text.frame)
+            e.identity = scope + "/text"
+            return [e]
+        case let image as ImageNode:
+            guard let label = image.image.label?.plainString(environment: image.environment) else { return [] }
+            var e = AccessibilityElement(label: label, traits: .isImage, frame: image.frame)
+            e.identity = scope + "/image"
+            return [e]
+        case is HiddenNode:
+            return []
+        case let opacity as OpacityNode where opacity.opacity <= 0:
+            return []
+        case let a as AccessibilityNode:
+            return elements(of: a, scope: a.identity.isEmpty ? scope : a.identity, depth: depth)
+        case let f as FocusableNode:
+            var inner = node.subnodes.flatMap { elements($0, scope: f.identity, depth: depth + 1) }
+            guard f.isFocusable else { return inner }
+            for i in inner.indices {
+                inner[i].focusIdentity = f.identity
+                inner[i].isFocused = f.identity == focused
+            }
+            return inner
+        default:
+            return node.subnodes.flatMap { elements($0, scope: scope, depth: depth + 1) }
         }
-        return result
-    case .ignore?:
-        var e = AccessibilityElement(label: "", frame: node.frame)
-        apply(&e)
-        return [e]
-    case .combine?:
-        var e = AccessibilityElement(label: inner.map(\.label).filter { !$0.isEmpty }.joined(separator: ", "),
-                                     traits: inner.reduce(AccessibilityTraits()) { $0.union($1.traits) }.subtracting(.isStaticText),
-                                     frame: node.frame)
-        apply(&e)
-        return [e]
-    case nil:
-        guard hasOverrides else { return inner }
-        if inner.count == 1 {
-            var e = inner[0]
+    }
+
+    private func elements(of node: AccessibilityNode, scope: String, depth: Int) -> [AccessibilityElement] {
+        let o = node.overrides
+        if o.hidden == true { return [] }
+        let environment = EnvironmentValues()
+        var inner: [AccessibilityElement]
+        if let replacement = node.replacement {
+            inner = elements(replacement, scope: scope + "/children", depth: depth + 1)
+            if node.replacementIsChildren { inner = elements(node.child, scope: scope, depth: depth + 1) + inner }
+        } else {
+            inner = elements(node.child, scope: scope, depth: depth + 1)
+        }
+        func apply(_ e: inout AccessibilityElement) {
+            if let l = o.label { e.label = l.plainString(environment: environment) }
+            if let v = o.value { e.value = v.plainString(environment: environment) }
+            if let h = o.hint { e.hint = h.plainString(environment: environment) }
+            e.traits.formUnion(o.addTraits)
+            e.traits.subtract(o.removeTraits)
+            e.actions = o.actions.merged(with: e.actions)
+            if let n = o.numericValue { e.numericValue = n }
+            if let c = o.checked { e.isChecked = c }
+            if let enabled = o.enabled { e.isEnabled = e.isEnabled && enabled }
+        }
+        /// The focusable view the element stands for: the first inside it (a text
+        /// field's, whose element ignores what is inside).
+        func takeFocus(_ e: inout AccessibilityElement) {
+            guard e.focusIdentity == nil, let f = firstFocusable(node.child, depth: depth + 1) else { return }
+            e.focusIdentity = f.identity
+            e.isFocused = f.identity == focused
+        }
+        /// One element made of what is inside: their actions, focus and states carry over.
+        func combined(label: String, traits: AccessibilityTraits) -> AccessibilityElement {
+            var e = AccessibilityElement(label: label, traits: traits, frame: node.frame)
+            e.identity = scope
+            takeFocus(&e)
+            for i in inner {
+                e.actions = e.actions.merged(with: i.actions)
+                e.numericValue = e.numericValue ?? i.numericValue
+                e.isChecked = e.isChecked ?? i.isChecked
+                e.focusIdentity = e.focusIdentity ?? i.focusIdentity
+                e.isFocused = e.isFocused || i.isFocused
+                e.isEnabled = e.isEnabled && i.isEnabled
+            }
+            return e
+        }
+        let hasOverrides = o.label != nil || o.value != nil || o.hint != nil || !o.addTraits.isEmpty || !o.removeTraits.isEmpty
+            || !o.actions.isEmpty || o.numericValue != nil || o.checked != nil || o.enabled != nil
+        switch o.behavior?.kind {
+        case .contain?:
+            // The children stay elements, inside the view's own element; one
+            // without a label groups them and is not read.
+            var e = AccessibilityElement(label: "", frame: node.frame)
+            e.identity = scope
+            var children = inner
+            if node.replacementIsChildren, !hasOverrides, let replacement = node.replacement {
+                // `accessibilityChildren` on a view that is one element (a labelled
+                // canvas): that element holds the children.
+                let own = elements(node.child, scope: scope, depth: depth + 1)
+                if own.count == 1, own[0].children.isEmpty {
+                    e = own[0]
+                    e.frame = node.frame
+                    children = elements(replacement, scope: scope + "/children", depth: depth + 1)
+                }
+            }
+            apply(&e)
+            e.children = children
+            e.isContainer = true
+            return [e]
+        case .ignore?:
+            var e = AccessibilityElement(label: "", frame: node.frame)
+            e.identity = scope
+            takeFocus(&e)
+            apply(&e)
+            return [e]
+        case .combine?:
+            var e = combined(label: inner.map(\.label).filter { !$0.isEmpty }.joined(separator: ", "),
+                             traits: inner.reduce(AccessibilityTraits()) { $0.union($1.traits) }.subtracting(.isStaticText))
+            apply(&e)
+            return [e]
+        case nil:
+            guard hasOverrides else { return inner }
+            if inner.count == 1 {
+                var e = inner[0]
+                apply(&e)
+                return [e]
+            }
+            // A view with no element of its own (a canvas, a shape) or several: the
+            // modifiers make one element of it, as they do in SwiftUI.
+            var e = combined(label: inner.map(\.label).joined(separator: ", "), traits: [])
             apply(&e)
             return [e]
         }
-        // A view with no element of its own (a canvas, a shape) or several: the
-        // modifiers make one element of it, as they do in SwiftUI.
-        var e = AccessibilityElement(label: inner.map(\.label).joined(separator: ", "), frame: node.frame)
-        apply(&e)
-        return [e]
     }
 }

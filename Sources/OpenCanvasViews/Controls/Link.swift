@@ -98,6 +98,7 @@ public struct Link<Label: View>: View {
             .foregroundColor(tint ?? .accentColor)
             .contentShape(Rectangle())
             .onTapGesture { open(url) }
+            .keyboardPressable(isEnabled: true) { open(url) }
             .accessibilityElement(children: .combine)
             .accessibilityAddTraits(.isLink)
     }

@@ -53,6 +53,8 @@ public struct Menu<Label: View, Content: View>: View {
                 if let primaryAction { primaryAction() } else { open.wrappedValue = true }
             }
             .onLongPressGesture { if isEnabled, primaryAction != nil { open.wrappedValue = true } }
+            // With keyboard navigation, Space or Return opens the menu (or runs its primary action).
+            .keyboardPressable(isEnabled: isEnabled) { if let primaryAction { primaryAction() } else { open.wrappedValue = true } }
             .accessibilityElement(children: .combine)
             .accessibilityAddTraits(.isButton)
             .presentation(isPresented: $isOpen, anchored: true) { dismiss in
@@ -209,6 +211,10 @@ struct MenuPanel: View {
             .frame(minHeight: 44)
             .contentShape(Rectangle())
             .onTapGesture {
+                dismiss()
+                action()
+            }
+            .keyboardPressable(isEnabled: true) {
                 dismiss()
                 action()
             }

@@ -130,6 +130,7 @@ struct SegmentedPicker: View {
                         guard isEnabled else { return }
                         withAnimation(.easeInOut(duration: 0.2)) { model.select(i) }
                     }
+                    .keyboardPressable(isEnabled: isEnabled) { withAnimation(.easeInOut(duration: 0.2)) { model.select(i) } }
                     .accessibilityElement(children: .combine)
                     .accessibilityAddTraits(model.isSelected(i) ? [.isButton, .isSelected] : .isButton)
             }
@@ -205,6 +206,7 @@ struct MenuPicker: View {
         .frame(minHeight: 32)
         .contentShape(Rectangle())
         .onTapGesture { if isEnabled { isOpen = true } }
+        .keyboardPressable(isEnabled: isEnabled) { isOpen = true }
         .accessibilityElement(children: .ignore)
         .accessibilityLabel(readingOf: picker.label)
         .accessibilityValue(readingOf: picker.selectedView)

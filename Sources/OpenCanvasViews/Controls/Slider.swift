@@ -49,6 +49,21 @@ public struct Slider<Label: View, ValueLabel: View>: View {
         return min(1, max(0, (value.wrappedValue - bounds.lowerBound) / span))
     }
 
+    /// A screen reader's increment (or an arrow key) moves a step, or a tenth of
+    /// the range (as UISlider).
+    private func adjust(_ direction: AccessibilityAdjustmentDirection) {
+        guard isEnabled else { return }
+        let span = bounds.upperBound - bounds.lowerBound
+        let change = (step ?? span / 10) * (direction == .increment ? 1 : -1)
+        value.wrappedValue = valueAt(fraction(of: (value.wrappedValue.isFinite ? value.wrappedValue : bounds.lowerBound) + change))
+    }
+
+    /// A value as a fraction of the range (not clamped).
+    private func fraction(of v: Double) -> Double {
+        let span = bounds.upperBound - bounds.lowerBound
+        return span > 0 ? (v - bounds.lowerBound) / span : 0
+    }
+
     /// A fraction of the range as a value: clamped, on a step if there is one.
     private func valueAt(_ f: Double) -> Double {
         let span = bounds.upperBound - bounds.lowerBound
@@ -72,9 +87,25 @@ public struct Slider<Label: View, ValueLabel: View>: View {
         }
         .frame(minWidth: 44)
         .opacity(isEnabled ? 1 : 0.5)
+        // With keyboard navigation, Tab reaches it and the arrows move it.
+        .keyboardControl(isEnabled: isEnabled) { press in
+            switch press.key {
+            case .rightArrow, .upArrow: adjust(.increment)
+            case .leftArrow, .downArrow: adjust(.decrement)
+            default: return .ignored
+            }
+            return .handled
+        }
         .accessibilityElement(children: .combine)
         .accessibilityValue("\(Int((fraction * 100).rounded()))%")
         .accessibilityAddTraits(.adjustable)
+        .accessibilityEnabled(isEnabled)
+        .accessibilityNumericValue(AccessibilityNumericValue(current: value.wrappedValue.isFinite ? value.wrappedValue : bounds.lowerBound,
+                                                             range: bounds, step: step ?? 0)) { v in
+            guard isEnabled, v.isFinite else { return }
+            value.wrappedValue = valueAt(fraction(of: v))
+        }
+        .accessibilityAdjustableAction { adjust($0) }
         // iOS does not draw a slider's label; a screen reader reads it.
         .accessibilityLabel(readingOf: label)
     }

@@ -82,6 +82,12 @@ public struct Stepper<Label: View>: View {
                 action()
                 onEditingChanged(false)
             }
+            .keyboardPressable(isEnabled: action != nil) {
+                guard let action else { return }
+                onEditingChanged(true)
+                action()
+                onEditingChanged(false)
+            }
             .accessibilityElement()
             .accessibilityLabel(isPlus ? "Increment" : "Decrement")
             .accessibilityAddTraits(.isButton)

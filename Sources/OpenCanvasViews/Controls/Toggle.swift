@@ -22,10 +22,14 @@ public struct Toggle<Label: View>: View {
         self.label = label()
     }
 
+    @Environment(\.isEnabled) private var isEnabled
+
     /// The toggle as its style draws it.
     public var body: some View {
         (style ?? AnyStyle(SwitchToggleStyle()))
             .makeBody(ToggleStyleConfiguration(label: ToggleStyleConfiguration.Label(label), isOn: $isOn))
+            // With keyboard navigation, Tab reaches it and Space or Return flips it.
+            .keyboardPressable(isEnabled: isEnabled) { isOn.toggle() }
     }
 }
 

@@ -39,6 +39,10 @@ private struct SwitchRow: View {
         .accessibilityElement(children: .combine)
         .accessibilityValue(configuration.isOn ? "on" : "off")
         .accessibilityAddTraits(.isToggle)
+        .accessibilityChecked(configuration.isOn)
+        .accessibilityEnabled(isEnabled)
+        // Activation flips it (a tap at the row's centre may land between label and switch).
+        .accessibilityAction { if isEnabled { configuration.isOn.toggle() } }
         // A hidden label is not drawn, but a screen reader still reads it (a drawn
         // one is read through `.combine`).
         .accessibilityLabel(readingOf: labelsHidden ? configuration.label : nil)
@@ -147,6 +151,8 @@ private struct CheckboxRow: View {
         .accessibilityElement(children: .combine)
         .accessibilityValue(configuration.isOn ? "checked" : "unchecked")
         .accessibilityAddTraits(.isToggle)
+        .accessibilityChecked(configuration.isOn)
+        .accessibilityEnabled(isEnabled)
     }
 }
 

@@ -26,6 +26,7 @@ public struct Button<Label: View>: View {
     }
 
     @Environment(\.buttonStyle) private var style
+    @Environment(\.isEnabled) private var isEnabled
 
     /// The label as the style draws it, taking taps.
     public var body: some View {
@@ -41,10 +42,13 @@ public struct Button<Label: View>: View {
                                                                                               action: action))
             }
         }
+        // With keyboard navigation, Tab reaches it and Space or Return presses it.
+        .keyboardPressable(isEnabled: isEnabled) { action() }
         .accessibilityElement(children: .combine)
         .accessibilityAddTraits(.isButton)
         // An image label reads as the button it is ("Add, Button"), not as an image.
         .accessibilityRemoveTraits(.isImage)
+        .accessibilityEnabled(isEnabled)
     }
 }
 

@@ -247,6 +247,16 @@ package final class FocusTracker {
         set(targets[next], in: targets)
     }
 
+    /// Gives focus to the focusable view with `identity` (an assistive
+    /// technology's "grab focus"); returns whether there is one.
+    package func focus(identity: String, root: ViewNode?) -> Bool {
+        guard let root else { return false }
+        let targets = Self.targets(root)
+        guard let target = targets.first(where: { $0.node.identity == identity }) else { return false }
+        set(target, in: targets)
+        return true
+    }
+
     private func set(_ target: Target?, in targets: [Target]) {
         guard target?.node.identity != focused else {
             target?.bindings.forEach { $0.assign(true) }

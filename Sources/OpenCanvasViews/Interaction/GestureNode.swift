@@ -224,3 +224,14 @@ package final class PointerSession {
         }
     }
 }
+
+/// Whether a tap at `point` (root coordinates) would reach a tap gesture: an
+/// accessibility element there offers activation ("click").
+@MainActor
+package func tapGestureExists(_ root: ViewNode, at point: CGPoint) -> Bool {
+    guard point.x.isFinite, point.y.isFinite else { return false }
+    return (gestureChain(root, point) ?? []).contains { g in
+        if case .tap? = g.recognizer?.kind { return true }
+        return false
+    }
+}

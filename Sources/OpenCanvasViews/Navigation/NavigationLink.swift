@@ -51,6 +51,7 @@ public struct NavigationLink<Label: View, Destination: View>: View {
         }
         .contentShape(Rectangle())
         .onTapGesture { push(source: source) }
+        .keyboardPressable(isEnabled: isEnabled) { push(source: source) }
         .accessibilityElement(children: .combine)
         .accessibilityAddTraits(.isButton)
     }

@@ -230,6 +230,7 @@ struct NavigationBar: View {
                         }
                         .contentShape(Rectangle())
                         .onTapGesture { back() }
+                        .keyboardPressable(isEnabled: true) { back() }
                         .accessibilityElement(children: .combine)
                         .accessibilityAddTraits(.isButton)
                         .padding(.leading, -8)

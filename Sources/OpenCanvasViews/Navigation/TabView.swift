@@ -200,6 +200,7 @@ struct TabBar: View {
                     .frame(maxWidth: .infinity, minHeight: 49)
                     .contentShape(Rectangle())
                     .onTapGesture { select(i) }
+                    .keyboardPressable(isEnabled: true) { select(i) }
                     .accessibilityElement(children: .combine)
                     .accessibilityAddTraits(i == current ? [.isButton, .isSelected] : .isButton)
             }
