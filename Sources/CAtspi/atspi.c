@@ -333,6 +333,8 @@ static void push_request(oc_atspi *a, int32_t kind, int32_t slot, int32_t index,
     r->kind = kind; r->id = a->nodes[slot].n.id; r->index = index; r->value = value;
 }
 
+int32_t oc_atspi_pending_requests(oc_atspi *a) { return a->request_count; }
+
 int32_t oc_atspi_next_request(oc_atspi *a, oc_atspi_request *request) {
     if (!a->request_count) return 0;
     *request = a->requests[a->request_head];

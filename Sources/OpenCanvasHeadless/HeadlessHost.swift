@@ -300,11 +300,25 @@ public final class HeadlessHost<Content: View> {
     package func actionNames(of e: AccessibilityElement) -> [String] {
         var names = e.actions.names
         let activates = e.traits.contains(.isButton) || e.traits.contains(.isLink) || e.traits.contains(.isToggle)
-            || (root.map { tapGestureExists($0, at: CGPoint(x: e.frame.midX, y: e.frame.midY)) } ?? false)
+            || tapReaches(CGPoint(x: e.frame.midX, y: e.frame.midY))
         if activates, !names.contains("click") { names.insert("click", at: 0) }
         if let i = names.firstIndex(of: "click"), i > 0 { names.insert(names.remove(at: i), at: 0) }
         if e.actions.adjust != nil { names += ["increment", "decrement"].filter { !names.contains($0) } }
         return names
+    }
+
+    /// Where the current layout's tap gestures may be hit (found once per layout).
+    private var tapRegions: (root: ObjectIdentifier, frame: Int, regions: [CGRect])?
+
+    /// Whether a tap at `point` reaches a tap gesture: a hit test, only where a
+    /// tap gesture may be (an element list asks for every element each frame).
+    private func tapReaches(_ point: CGPoint) -> Bool {
+        guard let root else { return false }
+        if tapRegions?.root != ObjectIdentifier(root) || tapRegions?.frame != renderCount {
+            tapRegions = (ObjectIdentifier(root), renderCount, tapGestureRegions(root))
+        }
+        guard let regions = tapRegions?.regions, regions.contains(where: { $0.isInfinite || $0.contains(point) }) else { return false }
+        return tapGestureExists(root, at: point)
     }
 
     /// Activates an element as a screen reader does (VoiceOver's double tap,

@@ -109,11 +109,15 @@ final class AtspiBridge {
         case grabFocus(identity: String)
     }
 
-    /// The requests clients made since the last call, oldest first.
-    func takeRequests() -> [Request] {
+    /// Whether requests wait to be carried out.
+    var hasPendingRequests: Bool { oc_atspi_pending_requests(connection) > 0 }
+
+    /// The oldest requests clients made, at most `limit` (the rest wait for the
+    /// next call, so that calls go on being answered between them), oldest first.
+    func takeRequests(limit: Int = 4) -> [Request] {
         var result: [Request] = []
         var r = oc_atspi_request()
-        while oc_atspi_next_request(connection, &r) != 0 {
+        while result.count < limit, oc_atspi_next_request(connection, &r) != 0 {
             guard let identity = identities[r.id] else { continue }
             switch r.kind {
             case Int32(OC_ATSPI_REQUEST_ACTION.rawValue): result.append(.action(identity: identity, index: Int(r.index)))

@@ -155,15 +155,31 @@ public final class WindowHost<Content: View> {
         guard let accessibility else { return oc_x11_next_event(x, timeout, mailbox.readEnd, &event) }
         // Calls libdbus read already (during a blocking call) never wake poll.
         accessibility.dispatch()
-        carryOut(accessibility.takeRequests())
+        carryOutRequests(accessibility)
         var fds = accessibility.pollDescriptors()
-        let kind = oc_x11_next_event_polling(x, timeout, mailbox.readEnd, &fds, Int32(fds.count), &event)
+        // Requests still waiting are carried out after this frame, without a wait.
+        let wait = accessibility.hasPendingRequests ? 0 : timeout
+        let kind = oc_x11_next_event_polling(x, wait, mailbox.readEnd, &fds, Int32(fds.count), &event)
         if kind == Int32(OC_EVENT_EXTERNAL.rawValue) {
             accessibility.dispatch(fds)
-            carryOut(accessibility.takeRequests())
+            carryOutRequests(accessibility)
         }
         if !accessibility.isConnected { self.accessibility = nil }
         return kind
+    }
+
+    /// Carries out waiting requests for up to 10 ms (at least one), then goes back
+    /// to answering calls: each request may draw a frame first (a tap hit-tests the
+    /// newest state), and a flood of them must not keep the window from answering
+    /// (libatspi gives up on an application that does not answer within a second).
+    private func carryOutRequests(_ accessibility: AtspiBridge) {
+        let start = ProcessInfo.processInfo.systemUptime
+        repeat {
+            let requests = accessibility.takeRequests(limit: 1)
+            if requests.isEmpty { return }
+            carryOut(requests)
+            accessibility.dispatch()
+        } while ProcessInfo.processInfo.systemUptime - start < 0.01
     }
 
     /// Does what screen readers asked: actions as taps (or the element's own

@@ -107,6 +107,39 @@ struct ScreenReaderScene: View {
     }
 }
 
+/// Labels and trees a bridge must not trip on: a NUL inside a label, a
+/// 10,000-character label, bidi overrides, a slider over ±1e300, hundreds of
+/// elements, containers 60 deep, an element a billion points away.
+struct HostileAccessibilityScene: View {
+    let counter: Counter
+    @State private var small = 0.5
+    @State private var huge = 0.0
+
+    var body: some View {
+        VStack(spacing: 0) {
+            Button("Press") { counter.count += 1 }
+            Text("a\u{0}b")
+            Color.red.frame(width: 10, height: 10).accessibilityLabel(String(repeating: "ж", count: 10_000))
+            Color.blue.frame(width: 10, height: 10).accessibilityLabel("👍🏽 مرحبا \u{202E}evil\u{FFFF}")
+            Slider(value: $small) { Text("Small") }
+            Slider(value: $huge, in: -1e300...1e300) { Text("Huge") }
+            Color.green.frame(width: 10, height: 10).offset(x: 1e9).accessibilityLabel("far away")
+            nested(60)
+            ForEach(0..<400, id: \.self) { i in
+                Color.clear.frame(width: 1, height: 1).accessibilityLabel("item \(i)")
+            }
+        }
+    }
+
+    private func nested(_ depth: Int) -> AnyView {
+        var view = AnyView(Text("deepest"))
+        for level in 0..<depth {
+            view = AnyView(VStack { view }.accessibilityElement(children: .contain).accessibilityLabel("level \(level)"))
+        }
+        return view
+    }
+}
+
 private let atspiInstalled = FileManager.default.isExecutableFile(atPath: "/usr/bin/Xvfb")
     && FileManager.default.isExecutableFile(atPath: "/usr/bin/dbus-daemon")
     && FileManager.default.fileExists(atPath: "/usr/libexec/at-spi-bus-launcher")
@@ -285,5 +318,64 @@ private let atspiInstalled = FileManager.default.isExecutableFile(atPath: "/usr/
         window.sendKey(.tab, modifiers: .shift)
         window.processEvents(timeout: 0.05)
         #expect(focusedLabel() == "Size")
+    }
+
+    @Test func hostileCallsAndLabelsNeitherTrapNorStopTheWindow() throws {
+        let display = try #require(VirtualDisplay())
+        let bus = try #require(PrivateSessionBus(display: display.name))
+        let counter = Counter()
+        let window = try #require(WindowHost(title: "Hostile", size: CGSize(width: 300, height: 600), display: display.name,
+                                             accessibilityBus: .session(address: bus.address)) {
+            HostileAccessibilityScene(counter: counter)
+        })
+        #expect(window.publishesAccessibility, "\(window.accessibilityFailure)")
+        let deadline = Date().addingTimeInterval(3)
+        while window.renderCount == 0, Date() < deadline { window.processEvents(timeout: 0.02) }
+        let transcript = FileManager.default.temporaryDirectory.appendingPathComponent("atspi-\(UUID().uuidString).jsonl")
+        _ = FileManager.default.createFile(atPath: transcript.path, contents: nil)
+        let out = try FileHandle(forWritingTo: transcript)
+        let client = Process()
+        client.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("atspi_hostile.py")
+        client.arguments = [script.path, URL(fileURLWithPath: CommandLine.arguments[0]).lastPathComponent]
+        var environment = bus.environment
+        environment["DISPLAY"] = display.name
+        client.environment = environment
+        client.standardOutput = out
+        client.standardError = out
+        try client.run()
+        let end = Date().addingTimeInterval(60)
+        while client.isRunning, Date() < end { window.processEvents(timeout: 0.01) }
+        if client.isRunning { client.terminate() }
+        try out.close()
+        let text = try String(contentsOf: transcript, encoding: .utf8)
+        try? FileManager.default.removeItem(at: transcript)
+        print("--- the hostile client ---\n" + text.split(separator: "\n").filter { !$0.contains("\"call\"") }.joined(separator: "\n"))
+        let lines = text.split(separator: "\n").compactMap { line -> [String: Any]? in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+        }
+        #expect(!lines.contains { $0["kind"] as? String == "error" }, "\(text.suffix(2000))")
+        let calls = lines.filter { $0["kind"] as? String == "call" }
+        // Every bad call got an answer (an error or a harmless value), none a timeout.
+        #expect(calls.count >= 30)
+        #expect(calls.allSatisfy { ($0["status"] as? String) == "ok" || ($0["status"] as? String)?.hasPrefix("GDBus.Error:") == true
+                                   || ($0["status"] as? String)?.contains("Timeout") == false }, "\(calls)")
+        let summary = try #require(lines.first { $0["kind"] as? String == "hostile" })
+        #expect((summary["objects"] as? Int ?? 0) > 460)
+        #expect(summary["sliders"] as? Int == 2)
+        // Then a screen reader still walks it all, hostile names included.
+        let walk = try #require(lines.first { $0["kind"] as? String == "walk" })
+        #expect((walk["count"] as? Int ?? 0) > 460)
+        #expect((walk["longest"] as? Int ?? 0) >= 10_000)
+        #expect((walk["names"] as? [String])?.contains("a b") == true, "\(walk)")
+        // The burst of clicks went to the button, as far as the request queue holds.
+        let end2 = Date().addingTimeInterval(1)
+        while Date() < end2 { window.processEvents(timeout: 0.01) }
+        #expect(counter.count > 0 && counter.count <= 200)
+        #expect(window.isOpen && window.publishesAccessibility)
+        // The sliders took no value they cannot have: NaN and the infinities were refused, 1e308 clamped.
+        let sliders = window.accessibilityElements.filter { $0.traits.contains(.adjustable) }
+        #expect(sliders.count == 2)
+        #expect(sliders.allSatisfy { $0.value.map { !$0.contains("nan") } ?? false })
     }
 }

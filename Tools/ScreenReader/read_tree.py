@@ -35,9 +35,11 @@ def reading(a):
         words.append(f"{v.currentValue:g}")
     except NotImplementedError:
         pass
+    if states.contains(pyatspi.STATE_SELECTED):
+        words.append("selected")
     if states.contains(pyatspi.STATE_FOCUSED):
         words.append("focused")
-    if not states.contains(pyatspi.STATE_ENABLED):
+    if role != "application" and not states.contains(pyatspi.STATE_ENABLED):
         words.append("grayed")
     if a.description:
         words.append(a.description)

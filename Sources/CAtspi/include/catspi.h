@@ -67,6 +67,8 @@ int32_t oc_atspi_poll_fds(oc_atspi *a, struct pollfd *fds, int32_t max);
 void oc_atspi_dispatch(oc_atspi *a, const struct pollfd *fds, int32_t count);
 /// Replaces the tree (copied). `window_x`, `window_y`: the window's origin on the screen.
 void oc_atspi_set_tree(oc_atspi *a, const oc_atspi_node *nodes, int32_t count, int32_t window_x, int32_t window_y);
+/// How many requests wait to be taken.
+int32_t oc_atspi_pending_requests(oc_atspi *a);
 /// Takes the oldest request a client made; 0 when there is none.
 int32_t oc_atspi_next_request(oc_atspi *a, oc_atspi_request *request);
 /// Sends an event from object `source`: `org.a11y.atspi.Event.<family>.<member>`

@@ -235,3 +235,21 @@ package func tapGestureExists(_ root: ViewNode, at point: CGPoint) -> Bool {
         return false
     }
 }
+
+/// Where tap gestures may be hit, in root coordinates: each tap gesture's frame
+/// (an infinite rectangle for one under a transform effect, whose frame may not be
+/// where it is drawn). A quick test before `tapGestureExists`'s hit test.
+@MainActor
+package func tapGestureRegions(_ root: ViewNode) -> [CGRect] {
+    var regions: [CGRect] = []
+    func visit(_ node: ViewNode, transformed: Bool, depth: Int) {
+        guard depth < 4096, node.allowsHits else { return }
+        let transformed = transformed || node is TransformEffectNode
+        if let g = node as? GestureNode, case .tap? = g.recognizer?.kind {
+            regions.append(transformed ? .infinite : node.frame)
+        }
+        for child in node.subnodes { visit(child, transformed: transformed, depth: depth + 1) }
+    }
+    visit(root, transformed: false, depth: 0)
+    return regions
+}

@@ -5,8 +5,8 @@ import RenderTesting
 /// View trees decoded from bytes — stacks, frames, paddings, offsets, effects,
 /// controls, gestures that change state, animations and transitions — hosted in a
 /// `HeadlessHost` and driven by an event stream from the rest of the bytes: taps,
-/// drags, hovers, key presses, clock steps, resizes and appearance changes, each
-/// followed by a frame.
+/// drags, hovers, key presses, clock steps, resizes, appearance changes and a
+/// screen reader's actions (with keyboard navigation on and off), each followed by a frame.
 enum ViewTreeStream {
     @MainActor
     static func run(_ bytes: [UInt8]) {
@@ -34,7 +34,23 @@ enum ViewTreeStream {
                                              : CGSize(width: input.pick(impossible), height: input.pick(impossible + [30])))
             case 7: host.colorScheme = input.flag() ? .dark : .light
             case 8: host.press(at: point(&input), duration: Double(input.source.byte()) / 100)
-            default: _ = host.accessibilityReading
+            default:
+                // What a screen reader does: activate, adjust, act by name, set a
+                // value (hostile numbers too), take focus; or keyboard navigation on or off.
+                let elements = host.accessibilityElements
+                let pick = Int(input.source.byte())
+                if !elements.isEmpty {
+                    let e = elements[pick % elements.count]
+                    switch input.source.byte() % 6 {
+                    case 0: host.accessibilityActivate(e)
+                    case 1: host.accessibilityAdjust(e, input.flag() ? .increment : .decrement)
+                    case 2: host.accessibilityPerformAction(named: input.pick(["click", "increment", "decrement", "escape", ""]), on: e)
+                    case 3: _ = host.accessibilitySetValue(Double(input.number()), identity: e.identity)
+                    case 4: _ = host.accessibilityFocus(identity: e.identity)
+                    default: host.keyboardNavigation.toggle()
+                    }
+                }
+                _ = host.accessibilityReading
             }
             _ = host.render()
             if trace { print("view-tree: after event \(event): \(Date().timeIntervalSince(started)) s") }
