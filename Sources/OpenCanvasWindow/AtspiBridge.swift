@@ -238,6 +238,15 @@ final class AtspiBridge {
         var offsets: [(Int, Int, Int, Int, Int, Int)] = []
         func append(_ s: String) -> Int {
             let start = strings.count
+            // A label past 64 KiB is cut there (at a character): a message over the
+            // bus's limit would cost the connection.
+            var s = s
+            if s.utf8.count > 65_536 {
+                var end = s.utf8.index(s.utf8.startIndex, offsetBy: 65_536)
+                // Back to the start of a scalar (not a UTF-8 continuation byte).
+                while end > s.utf8.startIndex, s.utf8[end] & 0xC0 == 0x80 { end = s.utf8.index(before: end) }
+                s = String(decoding: s.utf8[..<end], as: UTF8.self)
+            }
             // A NUL inside a label would end the C string there: it becomes a space.
             strings.append(contentsOf: s.utf8.map { $0 == 0 ? CChar(32) : CChar(bitPattern: $0) })
             strings.append(0)
