@@ -369,6 +369,10 @@ private let atspiInstalled = FileManager.default.isExecutableFile(atPath: "/usr/
         // 100 KB of label arrives cut at 64 KiB, at a character.
         #expect(walk["longest"] as? Int == 32_768)
         #expect((walk["names"] as? [String])?.contains("a b") == true, "\(walk)")
+        // After a burst of 200 clicks the window still answers (a patient client).
+        let after = try #require(lines.first { $0["kind"] as? String == "after-burst" })
+        #expect(after["status"] as? String == "ok")
+        #expect((after["children"] as? Int ?? 0) > 400)
         // The burst of clicks went to the button, as far as the request queue holds.
         let end2 = Date().addingTimeInterval(1)
         while Date() < end2 { window.processEvents(timeout: 0.01) }
