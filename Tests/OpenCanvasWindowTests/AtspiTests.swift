@@ -191,6 +191,35 @@ private let atspiInstalled = FileManager.default.isExecutableFile(atPath: "/usr/
         }
     }
 
+    /// Runs a Python client (beside this file) on the session bus with the app's
+    /// name, handling the window's events until it exits (at most `seconds`);
+    /// `watch` sees its output so far after each pass. Returns what it printed.
+    func runClient(_ name: String, bus: PrivateSessionBus, display: VirtualDisplay, window: WindowHost<some View>,
+                   seconds: TimeInterval, watch: (String) -> Void = { _ in }) throws -> String {
+        let transcript = FileManager.default.temporaryDirectory.appendingPathComponent("atspi-\(UUID().uuidString).jsonl")
+        _ = FileManager.default.createFile(atPath: transcript.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: transcript) }
+        let out = try FileHandle(forWritingTo: transcript)
+        let client = Process()
+        client.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(name)
+        client.arguments = [script.path, URL(fileURLWithPath: CommandLine.arguments[0]).lastPathComponent]
+        var environment = bus.environment
+        environment["DISPLAY"] = display.name
+        client.environment = environment
+        client.standardOutput = out
+        client.standardError = out
+        try client.run()
+        let end = Date().addingTimeInterval(seconds)
+        while client.isRunning, Date() < end {
+            window.processEvents(timeout: 0.01)
+            if let text = try? String(contentsOf: transcript, encoding: .utf8) { watch(text) }
+        }
+        if client.isRunning { client.terminate() }
+        try out.close()
+        return try String(contentsOf: transcript, encoding: .utf8)
+    }
+
     @Test func aScreenReaderReadsActsAndHearsTheWindow() throws {
         let display = try #require(VirtualDisplay())
         let bus = try #require(PrivateSessionBus(display: display.name))
@@ -203,34 +232,15 @@ private let atspiInstalled = FileManager.default.isExecutableFile(atPath: "/usr/
         let deadline = Date().addingTimeInterval(3)
         while window.renderCount == 0, Date() < deadline { window.processEvents(timeout: 0.02) }
 
-        // The client runs while the window answers it.
-        let transcript = FileManager.default.temporaryDirectory.appendingPathComponent("atspi-\(UUID().uuidString).jsonl")
-        _ = FileManager.default.createFile(atPath: transcript.path, contents: nil)
-        let out = try FileHandle(forWritingTo: transcript)
-        let client = Process()
-        client.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("atspi_client.py")
-        let program = URL(fileURLWithPath: CommandLine.arguments[0]).lastPathComponent
-        client.arguments = [script.path, program]
-        var environment = bus.environment
-        environment["DISPLAY"] = display.name
-        client.environment = environment
-        client.standardOutput = out
-        client.standardError = out
-        try client.run()
+        // The client runs while the window answers it; once it listens, Tab moves
+        // focus and it hears where it went.
         var pressedTab = false
-        let end = Date().addingTimeInterval(40)
-        while client.isRunning, Date() < end {
-            window.processEvents(timeout: 0.01)
-            // Once the client listens, Tab moves focus: it hears where it went.
-            if !pressedTab, let text = try? String(contentsOf: transcript, encoding: .utf8), text.contains("\"listening\"") {
+        let text = try runClient("atspi_client.py", bus: bus, display: display, window: window, seconds: 40) { output in
+            if !pressedTab, output.contains("\"listening\"") {
                 pressedTab = true
                 window.sendKey(.tab)
             }
         }
-        if client.isRunning { client.terminate() }
-        try out.close()
-        let text = try String(contentsOf: transcript, encoding: .utf8)
         print("--- what the screen reader client read ---\n" + text)
         let lines = text.split(separator: "\n").compactMap { try? JSONDecoder().decode(Line.self, from: Data($0.utf8)) }
         #expect(!lines.contains { $0.kind == "error" }, "\(lines.filter { $0.kind == "error" }.compactMap(\.message))")
@@ -292,7 +302,6 @@ private let atspiInstalled = FileManager.default.isExecutableFile(atPath: "/usr/
         #expect(events.contains { $0.type.map { $0.hasPrefix("focus") } == true && $0.source == "Add" })
         let focused = try #require(lines.last { $0.kind == "focused" })
         #expect(focused.name == "Add" && focused.role == "push button")
-        try? FileManager.default.removeItem(at: transcript)
 
         // Tab goes on in reading order; Space flips the focused toggle, an arrow
         // moves the focused slider, and the tree says which element has focus.
@@ -331,25 +340,7 @@ private let atspiInstalled = FileManager.default.isExecutableFile(atPath: "/usr/
         #expect(window.publishesAccessibility, "\(window.accessibilityFailure)")
         let deadline = Date().addingTimeInterval(3)
         while window.renderCount == 0, Date() < deadline { window.processEvents(timeout: 0.02) }
-        let transcript = FileManager.default.temporaryDirectory.appendingPathComponent("atspi-\(UUID().uuidString).jsonl")
-        _ = FileManager.default.createFile(atPath: transcript.path, contents: nil)
-        let out = try FileHandle(forWritingTo: transcript)
-        let client = Process()
-        client.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("atspi_hostile.py")
-        client.arguments = [script.path, URL(fileURLWithPath: CommandLine.arguments[0]).lastPathComponent]
-        var environment = bus.environment
-        environment["DISPLAY"] = display.name
-        client.environment = environment
-        client.standardOutput = out
-        client.standardError = out
-        try client.run()
-        let end = Date().addingTimeInterval(60)
-        while client.isRunning, Date() < end { window.processEvents(timeout: 0.01) }
-        if client.isRunning { client.terminate() }
-        try out.close()
-        let text = try String(contentsOf: transcript, encoding: .utf8)
-        try? FileManager.default.removeItem(at: transcript)
+        let text = try runClient("atspi_hostile.py", bus: bus, display: display, window: window, seconds: 60)
         print("--- the hostile client ---\n" + text.split(separator: "\n").filter { !$0.contains("\"call\"") }.joined(separator: "\n"))
         let lines = text.split(separator: "\n").compactMap { line -> [String: Any]? in
             (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
