@@ -86,7 +86,13 @@ final class GlyphCache {
     private var strikes: [StrikeKey: Strike] = [:]
     private var lastStrike: Strike?
     private var bytes = 0
-    private let scan = ScanConverter()
+    /// Glyphs take the exact sweep: outlines often overlap (variable fonts keep
+    /// overlapping contours), and a glyph is drawn once and then reused.
+    private let scan: ScanConverter = {
+        let scan = ScanConverter()
+        scan.method = .exactSweep
+        return scan
+    }()
     private var edges = EdgeList(clip: PixelRect(x0: 0, y0: 0, x1: 0, y1: 0))
     private var spans = SpanBuffer()
     private(set) var misses = 0

@@ -34,7 +34,10 @@ enum PathOracle {
             }
         }
         var spans = SpanBuffer()
-        ScanConverter().fill(&edges, rule: evenOdd ? .evenOdd : .nonZero, into: &spans)
+        // The exact sweep: the oracle's bounds assume each pixel's true coverage.
+        let scan = ScanConverter()
+        scan.method = .exactSweep
+        scan.fill(&edges, rule: evenOdd ? .evenOdd : .nonZero, into: &spans)
         var values = [Double](repeating: 0, count: width * height)
         for (key, a) in spans.coverageMap() where key.x >= 0 && key.x < width && key.y >= 0 && key.y < height {
             values[key.y * width + key.x] = Double(a) / 255

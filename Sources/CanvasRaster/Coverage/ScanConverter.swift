@@ -46,6 +46,27 @@ import CEngineSupport
 public final class ScanConverter {
     private var workspace = Workspace()
     private var convex = ConvexAccumulator()
+    private var accumulator = CellAccumulator()
+
+    /// How fills that are not convex are converted (see `Method`).
+    public var method = Method.automatic
+
+    /// The two ways a fill that is not convex becomes coverage.
+    public enum Method: Sendable {
+        /// A path of one contour is accumulated — several times faster where it
+        /// crosses itself, and off only in the pixels around those crossings,
+        /// where it gives the clamped sum of the winding (as Blend2D, Skia and
+        /// font-rs do) — and a path of several contours takes the exact sweep:
+        /// contours that overlap (an icon built from two bars, a shape and its
+        /// copy) can share borders along whole edges, where the sum would darken
+        /// every pixel the borders pass through.
+        case automatic
+        /// The exact sweep for every path (glyphs, cached once drawn; the path
+        /// operations' tests).
+        case exactSweep
+        /// The accumulation for every path (`CellAccumulator`).
+        case accumulation
+    }
 
     /// The rows whose coverage is wanted (all of them when `nil`). The sweep still
     /// runs over the whole path from its top, so the rows inside get exactly the
@@ -63,6 +84,7 @@ public final class ScanConverter {
     deinit {
         workspace.free()
         convex.free()
+        accumulator.free()
     }
 
     /// Rasterizes `edges` (sorted in place) with anti-aliasing, appending spans.
@@ -76,6 +98,12 @@ public final class ScanConverter {
             var c = convex
             c.fill(edges, rows: window, into: &out)
             convex = c
+            return
+        }
+        if method == .accumulation || (method == .automatic && edges.isSingleContour) {
+            var a = accumulator
+            a.fill(&edges, rule: rule, rows: window, into: &out)
+            accumulator = a
             return
         }
         edges.sortByTop()

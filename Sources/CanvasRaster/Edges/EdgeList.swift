@@ -76,6 +76,9 @@ public struct EdgeList: PathSink {
     }
     @usableFromInline var forcedConvex = false
     public var usesConvexPath: Bool { forcedConvex || isConvex }
+    /// Whether the path has at most one contour (with any length): its edges can
+    /// meet only where that contour crosses itself.
+    public var isSingleContour: Bool { figures <= 1 }
 
     public init(clip: PixelRect, tolerance: Double = Flattening.tolerance) {
         self.clip = clip
