@@ -412,6 +412,39 @@ OC_AVX2 static inline __m256i srcover_row8_avx(__m256i x, __m256i s, __m256i clo
     return _mm256_packus_epi16(_mm256_add_epi16(slo, dlo), _mm256_add_epi16(shi, dhi));
 }
 
+// Source over of eight source pixels at full coverage: the same result as
+// `srcover_row8_avx` with coverage 255 (s·255/255 is s), with no multiply of the
+// source: each pixel's alpha is spread over its channels' 16-bit lanes by a byte
+// shuffle, and the source added with saturation (as the packing saturates).
+OC_AVX2 static inline __m256i srcover_full8_avx(__m256i x, __m256i s) {
+    const __m256i z = _mm256_setzero_si256();
+    const __m256i k255 = _mm256_set1_epi16(255);
+    const __m256i alo = _mm256_setr_epi8(3, -128, 3, -128, 3, -128, 3, -128, 7, -128, 7, -128, 7, -128, 7, -128,
+                                         3, -128, 3, -128, 3, -128, 3, -128, 7, -128, 7, -128, 7, -128, 7, -128);
+    const __m256i ahi = _mm256_setr_epi8(11, -128, 11, -128, 11, -128, 11, -128, 15, -128, 15, -128, 15, -128, 15,
+                                         -128, 11, -128, 11, -128, 11, -128, 11, -128, 15, -128, 15, -128, 15, -128,
+                                         15, -128);
+    __m256i dlo = DIV255_AVX(_mm256_mullo_epi16(_mm256_unpacklo_epi8(x, z), _mm256_sub_epi16(k255, _mm256_shuffle_epi8(s, alo))));
+    __m256i dhi = DIV255_AVX(_mm256_mullo_epi16(_mm256_unpackhi_epi8(x, z), _mm256_sub_epi16(k255, _mm256_shuffle_epi8(s, ahi))));
+    return _mm256_adds_epu8(_mm256_packus_epi16(dlo, dhi), s);
+}
+
+// Source over of a source row at full coverage (no mask, alpha 255).
+OC_AVX2 static void srcover_row_full_avx2(uint32_t *d, const uint32_t *src, size_t n) {
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        __m256i s = _mm256_loadu_si256((const __m256i *)(src + i));
+        __m256i x = _mm256_loadu_si256((const __m256i *)(d + i));
+        _mm256_storeu_si256((__m256i *)(d + i), srcover_full8_avx(x, s));
+    }
+    if (i < n) {
+        __m256i lanes = tail_mask(n - i);
+        __m256i s = _mm256_maskload_epi32((const int *)(src + i), lanes);
+        __m256i x = _mm256_maskload_epi32((const int *)(d + i), lanes);
+        _mm256_maskstore_epi32((int *)(d + i), lanes, srcover_full8_avx(x, s));
+    }
+}
+
 // The loop every per-pixel-source row kernel shares: eight pixels at a time, then the
 // last 1–7 in one masked step; `step` blends eight pixels given their coverage lanes.
 #define OC_ROW_KERNEL_AVX2(name, step)                                                         \
@@ -433,7 +466,12 @@ OC_AVX2 static inline __m256i srcover_row8_avx(__m256i x, __m256i s, __m256i clo
         }                                                                                      \
     }
 
-OC_ROW_KERNEL_AVX2(srcover_row_avx2, srcover_row8_avx)
+OC_ROW_KERNEL_AVX2(srcover_row_covered_avx2, srcover_row8_avx)
+
+OC_AVX2 static void srcover_row_avx2(uint32_t *d, const uint32_t *src, const uint8_t *m, uint32_t alpha, size_t n) {
+    if (!m && alpha == 255) srcover_row_full_avx2(d, src, n);
+    else srcover_row_covered_avx2(d, src, m, alpha, n);
+}
 
 OC_AVX2 static inline __m256i plus_row8_avx(__m256i x, __m256i s, __m256i clo, __m256i chi) {
     const __m256i z = _mm256_setzero_si256();
@@ -747,6 +785,149 @@ void oc_gradient_entries(uint32_t *out, int32_t first, int32_t end, float inv_n,
 #endif
 }
 
+// MARK: - Spans of a gradient
+
+// Source over of a gradient through a shape's spans in one call (per span, the Swift
+// compositor's shading and blending calls cost as much as a short span's pixels).
+// A span is shaded from its own first pixel in chunks of OC_GRADIENT_CHUNK pixels,
+// each chunk's start computed afresh as the row kernels compute a row's: every level
+// gives the same t for every pixel.
+#define OC_GRADIENT_CHUNK 256
+
+// The clipped part of a span: its first pixel, its length and the coverage it reads.
+static inline int clip_span(const oc_span *s, uint32_t *pixels, size_t stride, int32_t width, int32_t height,
+                            const uint8_t *coverage, uint32_t **d, int64_t *x, int64_t *n, const uint8_t **mask) {
+    if (s->y < 0 || s->y >= height) return 0;
+    int64_t x0 = s->x, len = s->length, skip = 0;
+    if (x0 < 0) { skip = -x0; len += x0; x0 = 0; }
+    if (len > (int64_t)width - x0) len = (int64_t)width - x0;
+    if (len <= 0 || (s->mask_offset < 0 && s->alpha == 0)) return 0;
+    *d = pixels + (size_t)s->y * stride + (size_t)x0;
+    *x = x0;
+    *n = len;
+    *mask = s->mask_offset < 0 ? 0 : coverage + s->mask_offset + skip;
+    return 1;
+}
+
+// Shades `m` pixels of a row from the pixel centred at (px, py).
+#define OC_DEFINE_SHADE_CHUNK(NAME, ATTR, LINEAR, RADIAL, CONIC)                                               \
+    ATTR static inline void NAME(uint32_t *out, const oc_gradient *g, double px, double py, size_t m) {         \
+        switch (g->kind) {                                                                                      \
+        case OC_GRADIENT_LINEAR: {                                                                              \
+            double t = g->tx * px;                                                                              \
+            t += g->ty * py;                                                                                    \
+            t += g->t0;                                                                                         \
+            LINEAR(out, g->table, g->count, (float)t, (float)g->tx, g->extend, m);                              \
+            break;                                                                                              \
+        }                                                                                                       \
+        case OC_GRADIENT_RADIAL: {                                                                              \
+            double gx = g->a * px; gx += g->c * py; gx += g->e;                                                 \
+            double gy = g->b * px; gy += g->d * py; gy += g->f;                                                 \
+            RADIAL(out, g->table, g->count, (float)gx, (float)gy, (float)g->a, (float)g->b, g->r0, g->k,        \
+                   g->extend, m);                                                                               \
+            break;                                                                                              \
+        }                                                                                                       \
+        default: {                                                                                              \
+            double gx = g->a * px; gx += g->c * py; gx += g->e;                                                 \
+            double gy = g->b * px; gy += g->d * py; gy += g->f;                                                 \
+            CONIC(out, g->table, g->count, (float)gx, (float)gy, (float)g->a, (float)g->b, g->base, g->dir,     \
+                  g->scale, g->offset, g->split, m);                                                            \
+            break;                                                                                              \
+        }                                                                                                       \
+        }                                                                                                       \
+    }
+
+#define OC_DEFINE_GRADIENT_SPANS(NAME, ATTR, SHADE, ROW)                                                        \
+    ATTR static void NAME(uint32_t *pixels, size_t stride, int32_t width, int32_t height, const oc_span *spans,  \
+                          size_t count, const uint8_t *coverage, const oc_gradient *g) {                        \
+        uint32_t buf[OC_GRADIENT_CHUNK];                                                                        \
+        for (size_t k = 0; k < count; k++) {                                                                    \
+            uint32_t *d; int64_t x, n; const uint8_t *mask;                                                     \
+            if (!clip_span(spans + k, pixels, stride, width, height, coverage, &d, &x, &n, &mask)) continue;    \
+            double py = (double)spans[k].y + 0.5;                                                               \
+            for (int64_t off = 0; off < n; off += OC_GRADIENT_CHUNK) {                                          \
+                size_t m = (size_t)(n - off < OC_GRADIENT_CHUNK ? n - off : OC_GRADIENT_CHUNK);                 \
+                SHADE(buf, g, (double)(x + off) + 0.5, py, m);                                                  \
+                ROW(d + off, buf, mask ? mask + off : 0, spans[k].alpha, m);                                    \
+            }                                                                                                   \
+        }                                                                                                       \
+    }
+
+OC_DEFINE_SHADE_CHUNK(shade_chunk_portable, , linear_gradient_row_portable, radial_gradient_row_portable,
+                      conic_gradient_row_portable)
+OC_DEFINE_GRADIENT_SPANS(gradient_spans_portable, , shade_chunk_portable, srcover_row_portable)
+#if OC_X86
+OC_DEFINE_SHADE_CHUNK(shade_chunk_sse2, , linear_gradient_row_sse2, radial_gradient_row_portable,
+                      conic_gradient_row_portable)
+OC_DEFINE_GRADIENT_SPANS(gradient_spans_sse2, , shade_chunk_sse2, srcover_row_sse2)
+OC_DEFINE_SHADE_CHUNK(shade_chunk_avx2, OC_AVX2, linear_gradient_row_avx2, radial_gradient_row_avx2,
+                      conic_gradient_row_avx2)
+OC_DEFINE_GRADIENT_SPANS(gradient_spans_chunked_avx2, OC_AVX2, shade_chunk_avx2, srcover_row_avx2)
+
+// Linear gradients at AVX2: a short span's eight pixels' t, table entries and blend
+// in registers, with no row in between (the same t, indices and blend as the
+// chunked path, which long spans take).
+OC_AVX2 static void gradient_spans_avx2(uint32_t *pixels, size_t stride, int32_t width, int32_t height,
+                                        const oc_span *spans, size_t count, const uint8_t *coverage,
+                                        const oc_gradient *g) {
+    if (g->kind != OC_GRADIENT_LINEAR) {
+        gradient_spans_chunked_avx2(pixels, stride, width, height, spans, count, coverage, g);
+        return;
+    }
+    const __m256 fc = _mm256_set1_ps((float)g->count), hi = _mm256_set1_ps((float)(g->count + 1));
+    const __m256 lanes = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7);
+    const __m256 dt = _mm256_set1_ps((float)g->tx);
+    const int *table = (const int *)g->table;
+    for (size_t k = 0; k < count; k++) {
+        uint32_t *d; int64_t x, n; const uint8_t *mask;
+        if (!clip_span(spans + k, pixels, stride, width, height, coverage, &d, &x, &n, &mask)) continue;
+        const uint32_t alpha = spans[k].alpha;
+        double py = (double)spans[k].y + 0.5;
+        if (n > 24) {
+            // Long spans: the gathers of a whole chunk first, then the blend (the
+            // gathers' latency overlaps instead of stalling each blend).
+            uint32_t buf[OC_GRADIENT_CHUNK];
+            for (int64_t off = 0; off < n; off += OC_GRADIENT_CHUNK) {
+                size_t m = (size_t)(n - off < OC_GRADIENT_CHUNK ? n - off : OC_GRADIENT_CHUNK);
+                shade_chunk_avx2(buf, g, (double)(x + off) + 0.5, py, m);
+                srcover_row_avx2(d + off, buf, mask ? mask + off : 0, alpha, m);
+            }
+            continue;
+        }
+        double ty = g->ty * py;
+        for (int64_t off = 0; off < n; off += OC_GRADIENT_CHUNK) {
+            size_t m = (size_t)(n - off < OC_GRADIENT_CHUNK ? n - off : OC_GRADIENT_CHUNK);
+            double t = g->tx * ((double)(x + off) + 0.5);
+            t += ty;
+            t += g->t0;
+            const __m256 t0 = _mm256_set1_ps((float)t);
+            uint32_t *dd = d + off;
+            const uint8_t *mm = mask ? mask + off : 0;
+            __m256i clo, chi;
+            for (size_t i = 0; i < m; i += 8) {
+                __m256 fi = _mm256_add_ps(_mm256_set1_ps((float)i), lanes);
+                __m256 v = _mm256_add_ps(_mm256_mul_ps(fold_avx(_mm256_add_ps(t0, _mm256_mul_ps(fi, dt)), g->extend), fc),
+                                         _mm256_set1_ps(1.0f));
+                v = _mm256_min_ps(_mm256_max_ps(v, _mm256_setzero_ps()), hi);
+                __m256i idx = _mm256_cvttps_epi32(v);
+                if (i + 8 <= m) {
+                    coverage_lanes_avx(mm, alpha, i, 8, &clo, &chi);
+                    __m256i src = _mm256_i32gather_epi32(table, idx, 4);
+                    __m256i dst = _mm256_loadu_si256((const __m256i *)(dd + i));
+                    _mm256_storeu_si256((__m256i *)(dd + i), srcover_row8_avx(dst, src, clo, chi));
+                } else {
+                    __m256i lm = tail_mask(m - i);
+                    coverage_lanes_avx(mm, alpha, i, m - i, &clo, &chi);
+                    __m256i src = _mm256_mask_i32gather_epi32(_mm256_setzero_si256(), table, idx, lm, 4);
+                    __m256i dst = _mm256_maskload_epi32((const int *)(dd + i), lm);
+                    _mm256_maskstore_epi32((int *)(dd + i), lm, srcover_row8_avx(dst, src, clo, chi));
+                }
+            }
+        }
+    }
+}
+#endif
+
 // MARK: - Dispatch
 
 typedef void (*fill_fn)(uint32_t *, size_t, uint32_t);
@@ -761,6 +942,8 @@ typedef void (*spans_fn)(uint32_t *, size_t, int32_t, int32_t, const oc_span *, 
                          uint32_t);
 typedef void (*conic_fn)(uint32_t *, const uint32_t *, int32_t, float, float, float, float, float, float, float, float,
                          float, size_t);
+typedef void (*gradient_spans_fn)(uint32_t *, size_t, int32_t, int32_t, const oc_span *, size_t, const uint8_t *,
+                                  const oc_gradient *);
 
 /// One implementation of every dispatched kernel.
 typedef struct {
@@ -772,24 +955,25 @@ typedef struct {
     conic_fn conic_gradient_row;
     box_fn solid_box;
     spans_fn fill_spans;
+    gradient_spans_fn gradient_spans;
     oc_kernel_level level;
 } kernel_table;
 
 static const kernel_table portable_table = {
     fill_portable, srcover_portable, srcover_mask_portable, srcover_row_portable, plus_row_portable,
     linear_gradient_row_portable, radial_gradient_row_portable, conic_gradient_row_portable, solid_box_portable,
-    fill_spans_portable, OC_KERNELS_PORTABLE,
+    fill_spans_portable, gradient_spans_portable, OC_KERNELS_PORTABLE,
 };
 #if OC_X86
 static const kernel_table sse2_table = {
     fill_sse2, srcover_sse2, srcover_mask_sse2, srcover_row_sse2, plus_row_sse2,
     linear_gradient_row_sse2, radial_gradient_row_portable, conic_gradient_row_portable, solid_box_sse2,
-    fill_spans_sse2, OC_KERNELS_SSE2,
+    fill_spans_sse2, gradient_spans_sse2, OC_KERNELS_SSE2,
 };
 static const kernel_table avx2_table = {
     fill_avx2, srcover_avx2, srcover_mask_avx2, srcover_row_avx2, plus_row_avx2,
     linear_gradient_row_avx2, radial_gradient_row_avx2, conic_gradient_row_avx2, solid_box_avx2,
-    fill_spans_avx2, OC_KERNELS_AVX2,
+    fill_spans_avx2, gradient_spans_avx2, OC_KERNELS_AVX2,
 };
 #endif
 
@@ -802,7 +986,7 @@ static const kernel_table avx2_table = {
 static kernel_table process_table = {
     fill_portable, srcover_portable, srcover_mask_portable, srcover_row_portable, plus_row_portable,
     linear_gradient_row_portable, radial_gradient_row_portable, conic_gradient_row_portable, solid_box_portable,
-    fill_spans_portable, OC_KERNELS_PORTABLE,
+    fill_spans_portable, gradient_spans_portable, OC_KERNELS_PORTABLE,
 };
 // Initial-exec TLS: one %fs-relative load, no call to __tls_get_addr (which would make
 // every entry point save registers and lose its tail call).
@@ -854,6 +1038,10 @@ void oc_fill(uint32_t *dst, size_t n, uint32_t color) { current()->fill(dst, n, 
 void oc_srcover(uint32_t *dst, size_t n, uint32_t color) { current()->srcover(dst, n, color); }
 void oc_srcover_mask(uint32_t *dst, const uint8_t *mask, size_t n, uint32_t color) {
     current()->srcover_mask(dst, mask, n, color);
+}
+void oc_gradient_spans(uint32_t *pixels, size_t stride, int32_t width, int32_t height, const oc_span *spans,
+                       size_t count, const uint8_t *coverage, const oc_gradient *gradient) {
+    current()->gradient_spans(pixels, stride, width, height, spans, count, coverage, gradient);
 }
 void oc_fill_spans(uint32_t *pixels, size_t stride, int32_t width, int32_t height, const oc_span *spans,
                    size_t count, const uint8_t *coverage, uint32_t color) {

@@ -99,6 +99,29 @@ void oc_radial_gradient_row(uint32_t *out, const uint32_t *table, int32_t count,
 void oc_conic_gradient_row(uint32_t *out, const uint32_t *table, int32_t count, float gx, float gy, float dx,
                            float dy, float base, float dir, float scale, float offset, float split, size_t n);
 
+/// A gradient as the span kernel reads it: its colour table (`count + 2` entries, as
+/// for the row kernels), its kind, and the mapping from a pixel's centre (px, py)
+/// to t. Linear: t = tx·px + ty·py + t0. Radial and conic: g = (a·px + c·py + e,
+/// b·px + d·py + f), then t as `oc_radial_gradient_row` / `oc_conic_gradient_row`
+/// compute it from g.
+typedef enum { OC_GRADIENT_LINEAR = 0, OC_GRADIENT_RADIAL = 1, OC_GRADIENT_CONIC = 2 } oc_gradient_kind;
+typedef struct {
+    const uint32_t *table;
+    int32_t count;
+    oc_gradient_kind kind;
+    oc_extend extend;
+    double tx, ty, t0;
+    double a, b, c, d, e, f;
+    float r0, k;
+    float base, dir, scale, offset, split;
+} oc_gradient;
+
+/// Source over of a gradient through `count` spans (as `oc_fill_spans`): each span's
+/// pixels shaded from their own start, exactly as the row kernels shade a row
+/// starting there, then blended with the span's coverage.
+void oc_gradient_spans(uint32_t *pixels, size_t stride, int32_t width, int32_t height, const oc_span *spans,
+                       size_t count, const uint8_t *coverage, const oc_gradient *gradient);
+
 /// 8-bit RGBA pixels to floats in 0…1 (four per pixel), and back (clamped, rounded
 /// to nearest; NaN gives 0). For the filters' floating-point planes.
 void oc_unpack_unit_row(float *dst, const uint32_t *src, size_t n);

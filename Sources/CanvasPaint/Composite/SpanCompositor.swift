@@ -21,6 +21,18 @@ public final class SpanCompositor {
             Compositor.fill(spans, color: c, into: pixmap)
             return
         }
+        if case .gradient(let shader, let table) = source, mode == .normal {
+            // The whole shape in one kernel call, each span shaded from its own start.
+            guard !spans.spans.isEmpty else { return }
+            let list = UnsafeRawPointer(spans.spans.pointer).assumingMemoryBound(to: oc_span.self)
+            table.withUnsafeBufferPointer { t in
+                var g = shader.kernel(table: t.baseAddress!)
+                oc_gradient_spans(pixmap.pixels, pixmap.width, Int32(truncatingIfNeeded: pixmap.width),
+                                  Int32(truncatingIfNeeded: pixmap.height), list, spans.spans.count,
+                                  spans.coverage.pointer, &g)
+            }
+            return
+        }
         let w = pixmap.width, h = pixmap.height
         let list = spans.spans.pointer, coverage = spans.coverage.pointer
         let count = spans.spans.count

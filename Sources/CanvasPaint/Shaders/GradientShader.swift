@@ -173,6 +173,29 @@ public struct GradientShader: Sendable {
         }
     }
 
+    /// The shader as the span kernel (`oc_gradient_spans`) reads it, with its table.
+    public func kernel(table: UnsafePointer<UInt32>) -> oc_gradient {
+        var g = oc_gradient()
+        g.table = table
+        g.count = Int32(truncatingIfNeeded: tableCount)
+        g.extend = oc_extend(rawValue: extend.kernelValue)
+        switch kind {
+        case .linear(let tx, let ty, let t0):
+            g.kind = OC_GRADIENT_LINEAR
+            g.tx = tx; g.ty = ty; g.t0 = t0
+        case .radial(let inv, let r0, let k):
+            g.kind = OC_GRADIENT_RADIAL
+            g.a = inv.a; g.b = inv.b; g.c = inv.c; g.d = inv.d; g.e = inv.tx; g.f = inv.ty
+            g.r0 = Float(r0); g.k = Float(k)
+        case .conic(let inv, let base, let direction, let scale, let offset, let split):
+            g.kind = OC_GRADIENT_CONIC
+            g.a = inv.a; g.b = inv.b; g.c = inv.c; g.d = inv.d; g.e = inv.tx; g.f = inv.ty
+            g.base = Float(base); g.dir = Float(direction); g.scale = Float(scale); g.offset = Float(offset)
+            g.split = Float(split)
+        }
+        return g
+    }
+
     @inline(__always)
     func extended(_ t: Float) -> Float {
         switch extend {
