@@ -789,9 +789,9 @@ void oc_gradient_entries(uint32_t *out, int32_t first, int32_t end, float inv_n,
 
 // Source over of a gradient through a shape's spans in one call (per span, the Swift
 // compositor's shading and blending calls cost as much as a short span's pixels).
-// A span is shaded from its own first pixel in chunks of OC_GRADIENT_CHUNK pixels,
-// each chunk's start computed afresh as the row kernels compute a row's: every level
-// gives the same t for every pixel.
+// A span (or a merged run, below) is shaded from its own first pixel in chunks of
+// OC_GRADIENT_CHUNK pixels, each chunk's start computed afresh as the row kernels
+// compute a row's: every level gives the same t for every pixel.
 #define OC_GRADIENT_CHUNK 256
 
 // The clipped part of a span: its first pixel, its length and the coverage it reads.
@@ -807,6 +807,69 @@ static inline int clip_span(const oc_span *s, uint32_t *pixels, size_t stride, i
     *n = len;
     *mask = s->mask_offset < 0 ? 0 : coverage + s->mask_offset + skip;
     return 1;
+}
+
+// Short runs of spans that touch end to end on one row (a small shape's partly
+// covered edge pixels beside its interior) are drawn as one span: their coverage
+// written into one row of bytes, the run shaded from its first pixel. A run is
+// merged while it stays inside the surface and within OC_MERGED_RUN pixels.
+#define OC_MERGED_RUN 32
+
+typedef struct {
+    uint32_t *d;
+    int64_t x, n;
+    const uint8_t *mask;
+    uint32_t alpha;
+    int32_t y;
+} span_work;
+
+// The work from span `k`: a merged run (its coverage in `merged`) or the span clipped
+// to the surface (`n` is 0 when nothing of it draws). Returns the next span's index.
+static inline __attribute__((always_inline)) size_t next_work(const oc_span *spans, size_t k, size_t count, uint32_t *pixels, size_t stride,
+                               int32_t width, int32_t height, const uint8_t *coverage, uint8_t *merged,
+                               span_work *w) {
+    const oc_span *s = spans + k;
+    if (k + 1 < count && s->y >= 0 && s->y < height && s->x >= 0 && s->length > 0
+        && (int64_t)s->x + s->length <= width && spans[k + 1].y == s->y && spans[k + 1].x == s->x + s->length) {
+        int64_t end = (int64_t)s->x + s->length;
+        size_t j = k + 1;
+        while (j < count && spans[j].y == s->y && spans[j].x == end && spans[j].length > 0
+               && end + spans[j].length <= width && end + spans[j].length - s->x <= OC_MERGED_RUN) {
+            end += spans[j].length;
+            j++;
+        }
+        if (j > k + 1) {
+            // (`merged` has 8 bytes of slack: constant coverage is written 8 bytes at
+            // a time, past the span's end into what the next span overwrites.)
+            int64_t off = 0;
+            for (size_t m = k; m < j; m++) {
+                const oc_span *t = spans + m;
+                if (t->mask_offset < 0) {
+                    uint64_t v = (uint64_t)t->alpha * 0x0101010101010101ull;
+                    for (int32_t i = 0; i < t->length; i += 8) memcpy(merged + off + i, &v, 8);
+                } else {
+                    const uint8_t *c = coverage + t->mask_offset;
+                    int32_t i = 0;
+                    for (; i + 8 <= t->length; i += 8) memcpy(merged + off + i, c + i, 8);
+                    for (; i < t->length; i++) merged[off + i] = c[i];
+                }
+                off += t->length;
+            }
+            w->d = pixels + (size_t)s->y * stride + (size_t)s->x;
+            w->x = s->x;
+            w->n = off;
+            w->mask = merged;
+            w->alpha = 0;
+            w->y = s->y;
+            return j;
+        }
+    }
+    w->n = 0;
+    if (clip_span(s, pixels, stride, width, height, coverage, &w->d, &w->x, &w->n, &w->mask)) {
+        w->alpha = s->alpha;
+        w->y = s->y;
+    }
+    return k + 1;
 }
 
 // Shades `m` pixels of a row from the pixel centred at (px, py).
@@ -841,14 +904,16 @@ static inline int clip_span(const oc_span *s, uint32_t *pixels, size_t stride, i
     ATTR static void NAME(uint32_t *pixels, size_t stride, int32_t width, int32_t height, const oc_span *spans,  \
                           size_t count, const uint8_t *coverage, const oc_gradient *g) {                        \
         uint32_t buf[OC_GRADIENT_CHUNK];                                                                        \
-        for (size_t k = 0; k < count; k++) {                                                                    \
-            uint32_t *d; int64_t x, n; const uint8_t *mask;                                                     \
-            if (!clip_span(spans + k, pixels, stride, width, height, coverage, &d, &x, &n, &mask)) continue;    \
-            double py = (double)spans[k].y + 0.5;                                                               \
-            for (int64_t off = 0; off < n; off += OC_GRADIENT_CHUNK) {                                          \
-                size_t m = (size_t)(n - off < OC_GRADIENT_CHUNK ? n - off : OC_GRADIENT_CHUNK);                 \
-                SHADE(buf, g, (double)(x + off) + 0.5, py, m);                                                  \
-                ROW(d + off, buf, mask ? mask + off : 0, spans[k].alpha, m);                                    \
+        uint8_t merged[OC_MERGED_RUN + 8];                                                                          \
+        span_work w;                                                                                            \
+        for (size_t k = 0; k < count;) {                                                                        \
+            k = next_work(spans, k, count, pixels, stride, width, height, coverage, merged, &w);                 \
+            if (w.n <= 0) continue;                                                                             \
+            double py = (double)w.y + 0.5;                                                                      \
+            for (int64_t off = 0; off < w.n; off += OC_GRADIENT_CHUNK) {                                        \
+                size_t m = (size_t)(w.n - off < OC_GRADIENT_CHUNK ? w.n - off : OC_GRADIENT_CHUNK);             \
+                SHADE(buf, g, (double)(w.x + off) + 0.5, py, m);                                                \
+                ROW(w.d + off, buf, w.mask ? w.mask + off : 0, w.alpha, m);                                     \
             }                                                                                                   \
         }                                                                                                       \
     }
@@ -878,50 +943,47 @@ OC_AVX2 static void gradient_spans_avx2(uint32_t *pixels, size_t stride, int32_t
     const __m256 lanes = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7);
     const __m256 dt = _mm256_set1_ps((float)g->tx);
     const int *table = (const int *)g->table;
-    for (size_t k = 0; k < count; k++) {
-        uint32_t *d; int64_t x, n; const uint8_t *mask;
-        if (!clip_span(spans + k, pixels, stride, width, height, coverage, &d, &x, &n, &mask)) continue;
-        const uint32_t alpha = spans[k].alpha;
-        double py = (double)spans[k].y + 0.5;
-        if (n > 24) {
+    uint8_t merged[OC_MERGED_RUN + 8];
+    span_work w;
+    for (size_t k = 0; k < count;) {
+        k = next_work(spans, k, count, pixels, stride, width, height, coverage, merged, &w);
+        if (w.n <= 0) continue;
+        double py = (double)w.y + 0.5;
+        if (w.n > 24) {
             // Long spans: the gathers of a whole chunk first, then the blend (the
             // gathers' latency overlaps instead of stalling each blend).
             uint32_t buf[OC_GRADIENT_CHUNK];
-            for (int64_t off = 0; off < n; off += OC_GRADIENT_CHUNK) {
-                size_t m = (size_t)(n - off < OC_GRADIENT_CHUNK ? n - off : OC_GRADIENT_CHUNK);
-                shade_chunk_avx2(buf, g, (double)(x + off) + 0.5, py, m);
-                srcover_row_avx2(d + off, buf, mask ? mask + off : 0, alpha, m);
+            for (int64_t off = 0; off < w.n; off += OC_GRADIENT_CHUNK) {
+                size_t m = (size_t)(w.n - off < OC_GRADIENT_CHUNK ? w.n - off : OC_GRADIENT_CHUNK);
+                shade_chunk_avx2(buf, g, (double)(w.x + off) + 0.5, py, m);
+                srcover_row_avx2(w.d + off, buf, w.mask ? w.mask + off : 0, w.alpha, m);
             }
             continue;
         }
-        double ty = g->ty * py;
-        for (int64_t off = 0; off < n; off += OC_GRADIENT_CHUNK) {
-            size_t m = (size_t)(n - off < OC_GRADIENT_CHUNK ? n - off : OC_GRADIENT_CHUNK);
-            double t = g->tx * ((double)(x + off) + 0.5);
-            t += ty;
-            t += g->t0;
-            const __m256 t0 = _mm256_set1_ps((float)t);
-            uint32_t *dd = d + off;
-            const uint8_t *mm = mask ? mask + off : 0;
-            __m256i clo, chi;
-            for (size_t i = 0; i < m; i += 8) {
-                __m256 fi = _mm256_add_ps(_mm256_set1_ps((float)i), lanes);
-                __m256 v = _mm256_add_ps(_mm256_mul_ps(fold_avx(_mm256_add_ps(t0, _mm256_mul_ps(fi, dt)), g->extend), fc),
-                                         _mm256_set1_ps(1.0f));
-                v = _mm256_min_ps(_mm256_max_ps(v, _mm256_setzero_ps()), hi);
-                __m256i idx = _mm256_cvttps_epi32(v);
-                if (i + 8 <= m) {
-                    coverage_lanes_avx(mm, alpha, i, 8, &clo, &chi);
-                    __m256i src = _mm256_i32gather_epi32(table, idx, 4);
-                    __m256i dst = _mm256_loadu_si256((const __m256i *)(dd + i));
-                    _mm256_storeu_si256((__m256i *)(dd + i), srcover_row8_avx(dst, src, clo, chi));
-                } else {
-                    __m256i lm = tail_mask(m - i);
-                    coverage_lanes_avx(mm, alpha, i, m - i, &clo, &chi);
-                    __m256i src = _mm256_mask_i32gather_epi32(_mm256_setzero_si256(), table, idx, lm, 4);
-                    __m256i dst = _mm256_maskload_epi32((const int *)(dd + i), lm);
-                    _mm256_maskstore_epi32((int *)(dd + i), lm, srcover_row8_avx(dst, src, clo, chi));
-                }
+        double t = g->tx * ((double)w.x + 0.5);
+        t += g->ty * py;
+        t += g->t0;
+        const __m256 t0 = _mm256_set1_ps((float)t);
+        uint32_t *dd = w.d;
+        const size_t m = (size_t)w.n;
+        __m256i clo, chi;
+        for (size_t i = 0; i < m; i += 8) {
+            __m256 fi = _mm256_add_ps(_mm256_set1_ps((float)i), lanes);
+            __m256 v = _mm256_add_ps(_mm256_mul_ps(fold_avx(_mm256_add_ps(t0, _mm256_mul_ps(fi, dt)), g->extend), fc),
+                                     _mm256_set1_ps(1.0f));
+            v = _mm256_min_ps(_mm256_max_ps(v, _mm256_setzero_ps()), hi);
+            __m256i idx = _mm256_cvttps_epi32(v);
+            if (i + 8 <= m) {
+                coverage_lanes_avx(w.mask, w.alpha, i, 8, &clo, &chi);
+                __m256i src = _mm256_i32gather_epi32(table, idx, 4);
+                __m256i dst = _mm256_loadu_si256((const __m256i *)(dd + i));
+                _mm256_storeu_si256((__m256i *)(dd + i), srcover_row8_avx(dst, src, clo, chi));
+            } else {
+                __m256i lm = tail_mask(m - i);
+                coverage_lanes_avx(w.mask, w.alpha, i, m - i, &clo, &chi);
+                __m256i src = _mm256_mask_i32gather_epi32(_mm256_setzero_si256(), table, idx, lm, 4);
+                __m256i dst = _mm256_maskload_epi32((const int *)(dd + i), lm);
+                _mm256_maskstore_epi32((int *)(dd + i), lm, srcover_row8_avx(dst, src, clo, chi));
             }
         }
     }

@@ -21,11 +21,14 @@ import CanvasEffects
 /// (an ellipse pen under a non-uniform scale).
 public final class Renderer {
     let scan = ScanConverter()
-    private var edges = EdgeList(clip: PixelRect(x0: 0, y0: 0, x1: 0, y1: 0))
-    var spans = SpanBuffer()
-    var masked = SpanBuffer()
-    private var outline = OutlineBuffer()
-    private var strokePath = PathData()
+    // Scratch kept from shape to shape. A renderer draws on one thread at a time and
+    // never holds two accesses to one of these at once: their run-time exclusivity
+    // checks (each as costly as a small shape's row) are turned off.
+    @exclusivity(unchecked) private var edges = EdgeList(clip: PixelRect(x0: 0, y0: 0, x1: 0, y1: 0))
+    @exclusivity(unchecked) var spans = SpanBuffer()
+    @exclusivity(unchecked) var masked = SpanBuffer()
+    @exclusivity(unchecked) private var outline = OutlineBuffer()
+    @exclusivity(unchecked) private var strokePath = PathData()
     let compositor = SpanCompositor()
     let floatCompositor = FloatCompositor(clampToUnit: true)
     let glyphCache = GlyphCache()

@@ -182,9 +182,10 @@ struct KernelTests {
         }
     }
 
-    /// The gradient span kernel (one call per shape; short linear spans fused at the
-    /// AVX2 level) against the row kernels of the same level and the per-pixel
-    /// reference blend: each span shaded from its own start, 256 pixels at a time.
+    /// The gradient span kernel (one call per shape; short runs of touching spans
+    /// merged; short linear spans fused at the AVX2 level) against the row kernels
+    /// of the same level and the per-pixel reference blend: each span or merged run
+    /// shaded from its own start, 256 pixels at a time.
     @Test("gradient spans equal the row kernels and the per-pixel reference at every level",
           arguments: Kernels.Level.allCases)
     func gradientSpansMatchReference(level: Kernels.Level) throws {
@@ -226,22 +227,51 @@ struct KernelTests {
                 let pixmap = try Pixmap(width: width, height: height)
                 for i in 0..<(width * height) { pixmap.pixels[i] = rng.premultiplied() }
                 var expected = Array(UnsafeBufferPointer(start: pixmap.pixels, count: width * height))
-                var row = [UInt32](repeating: 0, count: 256)
-                for k in 0..<spans.spans.count {
+                // The kernel's pieces of work: a run of spans touching end to end on a
+                // row, inside the surface, up to 32 pixels, is shaded from its first
+                // pixel; any other span (clipped) from its own.
+                var pieces: [(x: Int, y: Int, coverage: [UInt8])] = []
+                var k = 0
+                let count = spans.spans.count
+                func coverage(_ s: Span) -> [UInt8] {
+                    (0..<Int(s.length)).map { s.isConstant ? s.alpha : spans.coverage[Int(s.maskOffset) + $0] }
+                }
+                while k < count {
                     let s = spans.spans[k]
-                    guard s.y >= 0, Int(s.y) < height, let (x0, n, skip) = s.clipped(toWidth: width) else { continue }
+                    var j = k + 1, end = Int(s.x) + Int(s.length)
+                    if s.y >= 0, Int(s.y) < height, s.x >= 0, s.length > 0, end <= width {
+                        while j < count, spans.spans[j].y == s.y, Int(spans.spans[j].x) == end, spans.spans[j].length > 0,
+                              end + Int(spans.spans[j].length) <= width,
+                              end + Int(spans.spans[j].length) - Int(s.x) <= 32 {
+                            end += Int(spans.spans[j].length)
+                            j += 1
+                        }
+                    }
+                    if j > k + 1 {
+                        pieces.append((Int(s.x), Int(s.y), (k..<j).flatMap { coverage(spans.spans[$0]) }))
+                    } else if s.y >= 0, Int(s.y) < height, let (x0, n, skip) = s.clipped(toWidth: width) {
+                        pieces.append((x0, Int(s.y), Array(coverage(s)[skip..<(skip + n)])))
+                        j = k + 1
+                    } else {
+                        j = k + 1
+                    }
+                    k = j
+                }
+                var row = [UInt32](repeating: 0, count: 256)
+                for piece in pieces {
+                    let n = piece.coverage.count
                     var off = 0
                     while off < n {
                         let m = min(256, n - off)
                         table.withUnsafeBufferPointer { t in
                             row.withUnsafeMutableBufferPointer {
-                                shader.shade(x: x0 + off, y: Int(s.y), count: m, table: t.baseAddress!, into: $0.baseAddress!)
+                                shader.shade(x: piece.x + off, y: piece.y, count: m, table: t.baseAddress!,
+                                             into: $0.baseAddress!)
                             }
                         }
                         for i in 0..<m {
-                            let a = s.isConstant ? s.alpha : spans.coverage[Int(s.maskOffset) + skip + off + i]
-                            let p = Int(s.y) * width + x0 + off + i
-                            expected[p] = ReferenceKernels.sourceOver(expected[p], row[i], coverage: a)
+                            let p = piece.y * width + piece.x + off + i
+                            expected[p] = ReferenceKernels.sourceOver(expected[p], row[i], coverage: piece.coverage[off + i])
                         }
                         off += m
                     }

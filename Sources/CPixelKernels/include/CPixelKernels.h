@@ -118,7 +118,10 @@ typedef struct {
 
 /// Source over of a gradient through `count` spans (as `oc_fill_spans`): each span's
 /// pixels shaded from their own start, exactly as the row kernels shade a row
-/// starting there, then blended with the span's coverage.
+/// starting there, then blended with the span's coverage. Spans that touch end to
+/// end on a row, inside the surface, are shaded as one from the first one's start
+/// while the run is at most 32 pixels long.
+#define OC_MERGED_RUN_PIXELS 32
 void oc_gradient_spans(uint32_t *pixels, size_t stride, int32_t width, int32_t height, const oc_span *spans,
                        size_t count, const uint8_t *coverage, const oc_gradient *gradient);
 

@@ -62,6 +62,12 @@ public struct PathData: Hashable, Sendable {
 
     public mutating func move(to p: Point) {
         guard p.isFinite else { return Diagnostics.report(.nonFiniteGeometry) }
+        if verbs.isEmpty && verbs.capacity == 0 {
+            // Room for a small path at once, rather than the arrays growing through
+            // 1, 2, 4, 8 and 16 elements (ten allocations for a ten-sided polygon).
+            verbs.reserveCapacity(16)
+            points.reserveCapacity(16)
+        }
         if verbs.last == .move {
             points[points.count - 1] = p
         } else {
@@ -211,32 +217,36 @@ public struct PathData: Hashable, Sendable {
 
     /// The exact bounding box of the path's curves (control points excluded).
     public var tightBounds: Rect {
-        var r: Rect? = nil
-        func add(_ p: Point) {
-            if let b = r {
-                r = Rect(minX: min(b.minX, p.x), minY: min(b.minY, p.y),
-                         maxX: max(b.maxX, p.x), maxY: max(b.maxY, p.y))
-            } else {
-                r = Rect(minX: p.x, minY: p.y, maxX: p.x, maxY: p.y)
-            }
+        // Walks the verbs directly (a closure capturing the running box would box it
+        // and check its exclusivity at every point).
+        var lo = Point(.infinity, .infinity), hi = Point(-Double.infinity, -Double.infinity)
+        @inline(__always) func add(_ p: Point, _ lo: inout Point, _ hi: inout Point) {
+            lo = Point(min(lo.x, p.x), min(lo.y, p.y))
+            hi = Point(max(hi.x, p.x), max(hi.y, p.y))
         }
+        var i = 0
         var last = Point.zero
-        forEach { e in
-            switch e {
-            case .move(let p), .line(let p):
-                add(p); last = p
-            case .quad(let c, let p):
-                add(p)
-                for t in Bezier.quadExtrema(last, c, p) { add(Bezier.quadPoint(last, c, p, t)) }
+        for v in verbs {
+            switch v {
+            case .move, .line:
+                add(points[i], &lo, &hi)
+                last = points[i]
+            case .quad:
+                let c = points[i], p = points[i + 1]
+                add(p, &lo, &hi)
+                for t in Bezier.quadExtrema(last, c, p) { add(Bezier.quadPoint(last, c, p, t), &lo, &hi) }
                 last = p
-            case .cubic(let c1, let c2, let p):
-                add(p)
-                for t in Bezier.cubicExtrema(last, c1, c2, p) { add(Bezier.cubicPoint(last, c1, c2, p, t)) }
+            case .cubic:
+                let c1 = points[i], c2 = points[i + 1], p = points[i + 2]
+                add(p, &lo, &hi)
+                for t in Bezier.cubicExtrema(last, c1, c2, p) { add(Bezier.cubicPoint(last, c1, c2, p, t), &lo, &hi) }
                 last = p
-            case .close: break
+            case .close:
+                break
             }
+            i += v.pointCount
         }
-        return r ?? .empty
+        return lo.x <= hi.x ? Rect(minX: lo.x, minY: lo.y, maxX: hi.x, maxY: hi.y) : .empty
     }
 }
 

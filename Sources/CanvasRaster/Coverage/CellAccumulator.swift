@@ -250,10 +250,13 @@ private struct Block {
                 let hidden = w == visibleWords &- 1 ? rowBits[w] & ~lastMask : rowBits[w]
                 if hidden != 0 { clear(row, rowBits, word: w, hidden) }
             }
-            let (written, bytes) = sweepRow(row, rowBits, Rule.self, words: visibleWords,
-                                            y: Int32(truncatingIfNeeded: firstRow &+ r),
-                                            spans: out.spans.pointer + out.spans.count,
-                                            coverage: out.coverage.pointer, used: out.coverage.count)
+            let y = Int32(truncatingIfNeeded: firstRow &+ r)
+            let (written, bytes) = visibleWords == 1
+                ? sweepNarrowRow(row, rowBits, Rule.self, y: y, spans: out.spans.pointer + out.spans.count,
+                                 coverage: out.coverage.pointer, used: out.coverage.count)
+                : sweepRow(row, rowBits, Rule.self, words: visibleWords, y: y,
+                           spans: out.spans.pointer + out.spans.count,
+                           coverage: out.coverage.pointer, used: out.coverage.count)
             out.spans.count &+= written
             out.coverage.count = bytes
         }
@@ -268,6 +271,38 @@ private struct Block {
             m &= m &- 1
         }
         rowBits[w] &= ~mask
+    }
+
+    /// A row of a shape at most 64 cells wide: the cells from the first touched one to
+    /// the last become one per-pixel span (the gaps between them are shorter than
+    /// the width of a row that fits one word, and merged gaps give the same pixels),
+    /// with the constant coverage after it as a span of its own.
+    @inline(__always)
+    func sweepNarrowRow<Rule: CoverageFunction>(_ row: UnsafeMutablePointer<Float>,
+                                                _ rowBits: UnsafeMutablePointer<UInt64>, _ rule: Rule.Type, y: Int32,
+                                                spans: UnsafeMutablePointer<Span>,
+                                                coverage: UnsafeMutablePointer<UInt8>, used: Int) -> (spans: Int, bytes: Int) {
+        let word = rowBits[0]
+        guard word != 0 else { return (0, used) }
+        rowBits[0] = 0
+        let first = word.trailingZeroBitCount, end = 64 &- word.leadingZeroBitCount
+        let x0 = Int32(truncatingIfNeeded: self.x0)
+        let length = end &- first
+        spans[0] = Span(x: x0 &+ Int32(truncatingIfNeeded: first), y: y, length: Int32(truncatingIfNeeded: length),
+                        alpha: 0, maskOffset: Int32(truncatingIfNeeded: used))
+        let mask = coverage + used, cellRun = row + first
+        var sum: Float = 0
+        for i in 0..<length {
+            sum += cellRun[i]
+            cellRun[i] = 0
+            mask[i] = Rule.alpha(sum)
+        }
+        guard end < width else { return (1, used &+ length) }
+        let a = Rule.alpha(sum)
+        guard a != 0 else { return (1, used &+ length) }
+        spans[1] = Span(x: x0 &+ Int32(truncatingIfNeeded: end), y: y, length: Int32(truncatingIfNeeded: width &- end),
+                        alpha: a)
+        return (2, used &+ length)
     }
 
     /// Turns one row's cells into spans, clearing the cells and bits it reads: each

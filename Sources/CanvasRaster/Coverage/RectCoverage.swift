@@ -30,29 +30,64 @@ public enum RectCoverage {
         let rightCover = single ? 0 : x1 - Double(cx1 - 1)
         let innerStart = cx0 + 1, innerEnd = single ? cx0 + 1 : cx1 - 1
 
-        for y in cy0..<cy1 {
-            let top = max(y0, Double(y)), bottom = min(y1, Double(y + 1))
-            let v = bottom - top
+        // Rows differ only in their vertical coverage, which is 1 for every row but
+        // the first and the last: each kind's spans are worked out once.
+        @inline(__always) func spans(_ v: Double) -> RowSpans {
             let aLeft = alpha(leftCover * v), aInner = alpha(v), aRight = alpha(rightCover * v)
             // Neighbouring runs of equal coverage become one span (a pixel-aligned
             // rectangle is one span per row).
+            var row = RowSpans()
             var runStart = cx0, runAlpha = aLeft
-            if innerEnd > innerStart {
-                if aInner != runAlpha {
-                    out.addConstant(x: runStart, y: y, length: innerStart - runStart, alpha: runAlpha)
-                    runStart = innerStart
-                    runAlpha = aInner
-                }
+            if innerEnd > innerStart && aInner != runAlpha {
+                row.add(x: runStart, length: innerStart - runStart, alpha: runAlpha)
+                runStart = innerStart
+                runAlpha = aInner
             }
-            if !single {
+            if !single && aRight != runAlpha {
                 let rx = cx1 - 1
-                if aRight != runAlpha {
-                    out.addConstant(x: runStart, y: y, length: rx - runStart, alpha: runAlpha)
-                    runStart = rx
-                    runAlpha = aRight
-                }
+                row.add(x: runStart, length: rx - runStart, alpha: runAlpha)
+                runStart = rx
+                runAlpha = aRight
             }
-            out.addConstant(x: runStart, y: y, length: cx1 - runStart, alpha: runAlpha)
+            row.add(x: runStart, length: cx1 - runStart, alpha: runAlpha)
+            return row
+        }
+        @inline(__always) func vertical(_ y: Int) -> Double { min(y1, Double(y + 1)) - max(y0, Double(y)) }
+        let first = spans(vertical(cy0))
+        let inner = cy1 - cy0 > 2 ? spans(1) : first
+        let last = cy1 - cy0 > 1 ? spans(vertical(cy1 - 1)) : first
+        out.spans.reserve(out.spans.count + 3 * (cy1 - cy0))
+        for y in cy0..<cy1 {
+            let row = y == cy0 ? first : (y == cy1 - 1 ? last : inner)
+            row.write(y: y, into: &out)
+        }
+    }
+
+    /// Up to three constant spans of one row.
+    private struct RowSpans {
+        var x = (Int32(0), Int32(0), Int32(0))
+        var length = (Int32(0), Int32(0), Int32(0))
+        var alpha = (UInt8(0), UInt8(0), UInt8(0))
+        var count = 0
+
+        @inline(__always)
+        mutating func add(x: Int, length: Int, alpha: UInt8) {
+            guard length > 0, alpha > 0 else { return }
+            let x = Int32(truncatingIfNeeded: x), n = Int32(truncatingIfNeeded: length)
+            switch count {
+            case 0: self.x.0 = x; self.length.0 = n; self.alpha.0 = alpha
+            case 1: self.x.1 = x; self.length.1 = n; self.alpha.1 = alpha
+            default: self.x.2 = x; self.length.2 = n; self.alpha.2 = alpha
+            }
+            count += 1
+        }
+
+        @inline(__always)
+        func write(y: Int, into out: inout SpanBuffer) {
+            let y = Int32(truncatingIfNeeded: y)
+            if count > 0 { out.spans.append(Span(x: x.0, y: y, length: length.0, alpha: alpha.0)) }
+            if count > 1 { out.spans.append(Span(x: x.1, y: y, length: length.1, alpha: alpha.1)) }
+            if count > 2 { out.spans.append(Span(x: x.2, y: y, length: length.2, alpha: alpha.2)) }
         }
     }
 

@@ -44,9 +44,12 @@ import CEngineSupport
 /// (estimated before it starts: tens of thousands of edges over the same rows) is
 /// accumulated instead: exact where contours do not overlap, bounded elsewhere.
 public final class ScanConverter {
-    private var workspace = Workspace()
-    private var convex = ConvexAccumulator()
-    private var accumulator = CellAccumulator()
+    // One owner uses a scan converter at a time (a renderer, on its thread): the
+    // buffers' accesses need no run-time exclusivity check (each cost about as
+    // much as rasterizing a small shape's row).
+    @exclusivity(unchecked) private var workspace = Workspace()
+    @exclusivity(unchecked) private var convex = ConvexAccumulator()
+    @exclusivity(unchecked) private var accumulator = CellAccumulator()
 
     /// How fills that are not convex are converted (see `Method`).
     public var method = Method.automatic

@@ -16,10 +16,16 @@ public struct Path: Equatable, Sendable {
         case rect(CGRect)
         case ellipse(CGRect)
         case roundedRect(CGRect, CornerRadii, RoundedCornerStyle)
-        case path(PathData)
+        /// The path is `elements`.
+        case path
     }
 
     var storage: Storage
+    /// The path's elements when `storage` is `.path` (empty otherwise). Kept beside
+    /// the kind rather than in the enum's payload, so that adding an element edits
+    /// the arrays in place: taking a payload out of an enum and putting it back
+    /// costs more than the element itself.
+    var elements = PathData()
 
     /// An empty path.
     public init() { storage = .empty }
@@ -88,7 +94,8 @@ public struct Path: Equatable, Sendable {
     }
 
     init(data: PathData) {
-        storage = data.isEmpty ? .empty : .path(data)
+        storage = data.isEmpty ? .empty : .path
+        elements = data
     }
 
     // MARK: Storage
@@ -101,7 +108,7 @@ public struct Path: Equatable, Sendable {
         case .ellipse(let r): var p = PathData(); p.addEllipse(in: r.rect); return p
         case .roundedRect(let r, let radii, let style):
             var p = PathData(); p.addRoundedRect(r.rect, radii: radii, style: style.engine); return p
-        case .path(let p): return p
+        case .path: return elements
         }
     }
 
@@ -112,27 +119,25 @@ public struct Path: Equatable, Sendable {
         case .rect(let r): return .rect(r.rect)
         case .ellipse(let r): return .ellipse(r.rect)
         case .roundedRect(let r, let radii, let style): return .roundedRect(r.rect, radii, style.engine)
-        case .path(let p): return .path(p)
+        case .path: return .path(elements)
         }
     }
 
     /// Runs `body` on element storage, converting a special shape first.
     mutating func edit(_ body: (inout PathData) -> Void) {
-        var d: PathData
         switch storage {
-        case .path(let p):
-            d = p
+        case .path:
+            break
         case .empty:
             // Room for a typical small path up front, rather than growing element by
             // element.
-            d = PathData()
-            d.reserve(verbs: 16, points: 32)
+            elements = PathData()
+            elements.reserve(verbs: 16, points: 32)
         default:
-            d = data
+            elements = data
         }
-        storage = .empty          // the storage now holds the only reference: no copy
-        body(&d)
-        storage = d.isEmpty ? .empty : .path(d)
+        body(&elements)
+        storage = elements.isEmpty ? .empty : .path
     }
 
     // MARK: Characteristics
@@ -140,7 +145,7 @@ public struct Path: Equatable, Sendable {
     /// True when the path has no elements.
     public var isEmpty: Bool {
         if case .empty = storage { return true }
-        if case .path(let p) = storage { return p.isEmpty }
+        if case .path = storage { return elements.isEmpty }
         return false
     }
 
@@ -150,9 +155,9 @@ public struct Path: Equatable, Sendable {
         switch storage {
         case .empty: return .null
         case .rect(let r), .ellipse(let r), .roundedRect(let r, _, _): return r
-        case .path(let p):
-            if p.isEmpty { return .null }
-            return p.tightBounds.cgRect
+        case .path:
+            if elements.isEmpty { return .null }
+            return elements.tightBounds.cgRect
         }
     }
 
@@ -160,7 +165,7 @@ public struct Path: Equatable, Sendable {
     public var currentPoint: CGPoint? {
         switch storage {
         case .empty: return nil
-        case .path(let p): return p.currentPoint?.cgPoint
+        case .path: return elements.currentPoint?.cgPoint
         default: return data.currentPoint?.cgPoint
         }
     }
