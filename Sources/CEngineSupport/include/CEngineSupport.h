@@ -2,6 +2,10 @@
 #define OPENCANVAS_ENGINE_SUPPORT_H
 
 #include <stdint.h>
+#include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 // Numeric conversions for the engine's hot loops, inlined into Swift callers.
 //
@@ -77,6 +81,51 @@ static inline int32_t oc_floor_f(float v) {
     if (!(v < 8388608.0f)) return 8388608;
     int32_t i = (int32_t)v;
     return i - (v < (float)i);
+}
+
+/// The coverage of four cells of a row from their prefix sum: cells[i] is the change
+/// of coverage at cell i and `sum` the coverage before cells[0]; writes the four
+/// coverage bytes to `out` (min(|s|, 1) · 255 for non-zero, the distance of |s| to
+/// the nearest even number for even-odd), zeroes the cells, and returns the sum
+/// after them. The sums are added pairwise (a vector prefix sum), so they can differ
+/// from a running sum in the last bit.
+static inline float oc_cells_coverage4(float *cells, uint8_t *out, float sum, int even_odd) {
+#if defined(__SSE2__)
+    __m128 v = _mm_loadu_ps(cells);
+    v = _mm_add_ps(v, _mm_castsi128_ps(_mm_slli_si128(_mm_castps_si128(v), 4)));
+    v = _mm_add_ps(v, _mm_castsi128_ps(_mm_slli_si128(_mm_castps_si128(v), 8)));
+    v = _mm_add_ps(v, _mm_set1_ps(sum));
+    _mm_storeu_ps(cells, _mm_setzero_ps());
+    float last = _mm_cvtss_f32(_mm_shuffle_ps(v, v, 0xFF));
+    __m128 a = _mm_andnot_ps(_mm_set1_ps(-0.0f), v);
+    if (even_odd) {
+        // a − 2·floor(a/2) (a ≥ 0, and below 2^24 for any real winding), folded.
+        __m128 h = _mm_cvtepi32_ps(_mm_cvttps_epi32(_mm_mul_ps(a, _mm_set1_ps(0.5f))));
+        __m128 m = _mm_sub_ps(a, _mm_add_ps(h, h));
+        __m128 over = _mm_cmpgt_ps(m, _mm_set1_ps(1.0f));
+        a = _mm_or_ps(_mm_and_ps(over, _mm_sub_ps(_mm_set1_ps(2.0f), m)), _mm_andnot_ps(over, m));
+    }
+    a = _mm_min_ps(a, _mm_set1_ps(1.0f));
+    __m128i i = _mm_cvttps_epi32(_mm_add_ps(_mm_mul_ps(a, _mm_set1_ps(255.0f)), _mm_set1_ps(0.5f)));
+    i = _mm_packs_epi32(i, i);
+    i = _mm_packus_epi16(i, i);
+    int32_t w = _mm_cvtsi128_si32(i);
+    memcpy(out, &w, 4);
+    return last;
+#else
+    for (int k = 0; k < 4; k++) {
+        sum += cells[k];
+        cells[k] = 0;
+        float a = sum < 0 ? -sum : sum;
+        if (even_odd) {
+            float m = a - 2.0f * (float)(int32_t)(a * 0.5f);
+            a = m > 1.0f ? 2.0f - m : m;
+        }
+        a = a < 1.0f ? a : 1.0f;
+        out[k] = (uint8_t)(a * 255.0f + 0.5f);
+    }
+    return sum;
+#endif
 }
 
 #endif

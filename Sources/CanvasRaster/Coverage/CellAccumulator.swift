@@ -27,6 +27,9 @@ struct CellAccumulator {
     var active = ScratchBuffer<Int32>(capacity: 64)
 
     static let blockCells = 1 << 16
+    /// Cells per bit: a touched cell marks its group of four, and the sweep turns a
+    /// group's four cells into coverage at once (a vector prefix sum).
+    static let groupCells = 4
     /// Constant gaps shorter than this between two runs of touched cells are written
     /// into the per-pixel span around them: one longer span composites faster (whole
     /// vectors) than several short ones, and the pixels are the same.
@@ -72,10 +75,12 @@ struct CellAccumulator {
         let firstRow = clampedInt(max(edges.minY, window.0).rounded(.down), clip.y0, clip.y1)
         let lastRow = clampedInt(min(edges.maxY, window.1).rounded(.up), clip.y0, clip.y1)
         guard lastRow > firstRow else { return }
-        let words = (stride + 63) >> 6
-        let blockRows = max(1, min(lastRow - firstRow, CellAccumulator.blockCells / stride))
-        ensure(cells: blockRows * stride, words: blockRows * words)
-        let block = Block(cells: cells, bits: bits, stride: stride, words: words, left: Double(cellLeft),
+        // A row's cells in whole groups of four, a bit per group.
+        let rowCells = (stride + 3) & ~3
+        let words = (rowCells / CellAccumulator.groupCells + 63) >> 6
+        let blockRows = max(1, min(lastRow - firstRow, CellAccumulator.blockCells / rowCells))
+        ensure(cells: blockRows * rowCells, words: blockRows * words)
+        let block = Block(cells: cells, bits: bits, stride: rowCells, words: words, left: Double(cellLeft),
                           x0: cellLeft, width: width, rule: rule)
         let n = edges.edges.count
         if lastRow - firstRow <= blockRows {
@@ -201,26 +206,27 @@ private struct Block {
         markRange(rowBits, c0, c1 &+ 1)
     }
 
-    /// Marks cells `c` and `c + 1`.
+    /// Marks the groups of cells `c` and `c + 1`.
     @inline(__always)
     func markPair(_ rowBits: UnsafeMutablePointer<UInt64>, _ c: Int) {
-        let bit = UInt64(truncatingIfNeeded: c & 63)
-        rowBits[c &>> 6] |= 3 &<< bit
-        if bit == 63 { rowBits[(c &>> 6) &+ 1] |= 1 }
+        let g = c &>> 2, h = (c &+ 1) &>> 2
+        rowBits[g &>> 6] |= 1 &<< UInt64(truncatingIfNeeded: g & 63)
+        rowBits[h &>> 6] |= 1 &<< UInt64(truncatingIfNeeded: h & 63)
     }
 
-    /// Marks cells `first ... last`.
+    /// Marks the groups of cells `first ... last`.
     @inline(__always)
     func markRange(_ rowBits: UnsafeMutablePointer<UInt64>, _ first: Int, _ last: Int) {
-        var w = first &>> 6
-        let lastWord = last &>> 6
-        var mask = ~UInt64(0) &<< UInt64(truncatingIfNeeded: first & 63)
+        let g0 = first &>> 2, g1 = last &>> 2
+        var w = g0 &>> 6
+        let lastWord = g1 &>> 6
+        var mask = ~UInt64(0) &<< UInt64(truncatingIfNeeded: g0 & 63)
         while w < lastWord {
             rowBits[w] |= mask
             mask = ~UInt64(0)
             w &+= 1
         }
-        rowBits[w] |= mask & (~UInt64(0) &>> UInt64(truncatingIfNeeded: 63 &- (last & 63)))
+        rowBits[w] |= mask & (~UInt64(0) &>> UInt64(truncatingIfNeeded: 63 &- (g1 & 63)))
     }
 
     func sweep(rows: Int, firstRow: Int, into out: inout SpanBuffer) {
@@ -232,26 +238,28 @@ private struct Block {
 
     @inline(__always)
     func sweep<Rule: CoverageFunction>(rows: Int, firstRow: Int, _ rule: Rule.Type, into out: inout SpanBuffer) {
-        // Cells right of the surface (the spill cell past the clip's right side)
-        // change no visible pixel: the sweep clears them without reading them.
-        // (The cells reach at most two columns past the surface: only the last word
-        // or two can hold such cells.)
-        let visibleWords = min(words, (width &+ 63) &>> 6)
-        let lastMask = visibleWords < (width &+ 63) &>> 6 || width & 63 == 0
-            ? ~UInt64(0) : ~(~UInt64(0) &<< UInt64(truncatingIfNeeded: width & 63))
+        // Groups right of the surface (the spill cells past the clip's right side)
+        // change no visible pixel: the sweep clears them without reading them. (The
+        // cells reach at most two columns past the surface: only the last word or
+        // two can hold such groups.)
+        let visibleGroups = (width &+ 3) &>> 2
+        let visibleWords = min(words, (visibleGroups &+ 63) &>> 6)
+        let lastMask = visibleWords < (visibleGroups &+ 63) &>> 6 || visibleGroups & 63 == 0
+            ? ~UInt64(0) : ~(~UInt64(0) &<< UInt64(truncatingIfNeeded: visibleGroups & 63))
+        let narrow = stride <= 64
         for r in 0..<rows {
             // A row writes at most one span per cell plus one, and one coverage byte
-            // per cell: room for them is made once, and the row writes through
-            // plain pointers.
+            // per cell (and up to three more, which the next span overwrites): room
+            // for them is made once, and the row writes through plain pointers.
             out.spans.reserve(out.spans.count &+ stride &+ 2)
-            out.coverage.reserve(out.coverage.count &+ stride)
+            out.coverage.reserve(out.coverage.count &+ stride &+ 4)
             let row = cells + r &* stride, rowBits = bits + r &* words
             for w in (visibleWords &- 1)..<words {
                 let hidden = w == visibleWords &- 1 ? rowBits[w] & ~lastMask : rowBits[w]
                 if hidden != 0 { clear(row, rowBits, word: w, hidden) }
             }
             let y = Int32(truncatingIfNeeded: firstRow &+ r)
-            let (written, bytes) = visibleWords == 1
+            let (written, bytes) = narrow
                 ? sweepNarrowRow(row, rowBits, Rule.self, y: y, spans: out.spans.pointer + out.spans.count,
                                  coverage: out.coverage.pointer, used: out.coverage.count)
                 : sweepRow(row, rowBits, Rule.self, words: visibleWords, y: y,
@@ -262,21 +270,36 @@ private struct Block {
         }
     }
 
-    /// Zeroes the cells of `word`'s set bits in `mask` and the bits.
+    /// Zeroes the cells of `word`'s groups set in `mask` and clears those bits.
     func clear(_ row: UnsafeMutablePointer<Float>, _ rowBits: UnsafeMutablePointer<UInt64>, word w: Int,
                _ mask: UInt64) {
         var m = mask
         while m != 0 {
-            row[w &<< 6 &+ m.trailingZeroBitCount] = 0
+            (row + ((w &<< 6 &+ m.trailingZeroBitCount) &<< 2)).update(repeating: 0, count: 4)
             m &= m &- 1
         }
         rowBits[w] &= ~mask
     }
 
-    /// A row of a shape at most 64 cells wide: the cells from the first touched one to
-    /// the last become one per-pixel span (the gaps between them are shorter than
-    /// the width of a row that fits one word, and merged gaps give the same pixels),
-    /// with the constant coverage after it as a span of its own.
+    /// Coverage bytes for the groups `g0 ..< g1` (cells `4·g0 ..< 4·g1`) into `mask`,
+    /// their cells zeroed; returns the sum after them.
+    @inline(__always)
+    func coverage<Rule: CoverageFunction>(_ row: UnsafeMutablePointer<Float>, groups g0: Int, _ g1: Int,
+                                          _ rule: Rule.Type, from sum: Float,
+                                          into mask: UnsafeMutablePointer<UInt8>) -> Float {
+        var s = sum
+        var g = g0
+        while g < g1 {
+            s = oc_cells_coverage4(row + (g &<< 2), mask + ((g &- g0) &<< 2), s, Rule.evenOdd)
+            g &+= 1
+        }
+        return s
+    }
+
+    /// A row of a shape at most 64 cells wide: the cells from the first touched group
+    /// to the last become one per-pixel span (the gaps between them are shorter than
+    /// the row, and merged gaps give the same pixels), with the constant coverage
+    /// after it as a span of its own.
     @inline(__always)
     func sweepNarrowRow<Rule: CoverageFunction>(_ row: UnsafeMutablePointer<Float>,
                                                 _ rowBits: UnsafeMutablePointer<UInt64>, _ rule: Rule.Type, y: Int32,
@@ -285,18 +308,13 @@ private struct Block {
         let word = rowBits[0]
         guard word != 0 else { return (0, used) }
         rowBits[0] = 0
-        let first = word.trailingZeroBitCount, end = 64 &- word.leadingZeroBitCount
+        let g0 = word.trailingZeroBitCount, g1 = 64 &- word.leadingZeroBitCount
+        let first = g0 &<< 2, end = min(g1 &<< 2, width)
         let x0 = Int32(truncatingIfNeeded: self.x0)
         let length = end &- first
         spans[0] = Span(x: x0 &+ Int32(truncatingIfNeeded: first), y: y, length: Int32(truncatingIfNeeded: length),
                         alpha: 0, maskOffset: Int32(truncatingIfNeeded: used))
-        let mask = coverage + used, cellRun = row + first
-        var sum: Float = 0
-        for i in 0..<length {
-            sum += cellRun[i]
-            cellRun[i] = 0
-            mask[i] = Rule.alpha(sum)
-        }
+        let sum = self.coverage(row, groups: g0, g1, Rule.self, from: 0, into: coverage + used)
         guard end < width else { return (1, used &+ length) }
         let a = Rule.alpha(sum)
         guard a != 0 else { return (1, used &+ length) }
@@ -306,7 +324,7 @@ private struct Block {
     }
 
     /// Turns one row's cells into spans, clearing the cells and bits it reads: each
-    /// run of touched cells becomes per-pixel coverage, each gap between runs one
+    /// run of touched groups becomes per-pixel coverage, each gap between runs one
     /// constant span (or, when short and between two runs, part of the per-pixel
     /// span around it). Returns the spans written and the coverage bytes now used.
     @inline(__always)
@@ -328,9 +346,10 @@ private struct Block {
             touched = true
             repeat {
                 let tz = word.trailingZeroBitCount
-                let start = w &<< 6 &+ tz
                 let ones = (~(word &>> UInt64(truncatingIfNeeded: tz))).trailingZeroBitCount
                 word = tz &+ ones >= 64 ? 0 : word & (~UInt64(0) &<< UInt64(truncatingIfNeeded: tz &+ ones))
+                let g0 = w &<< 6 &+ tz
+                let start = g0 &<< 2, end = min((g0 &+ ones) &<< 2, width)
                 let gap = start &- x
                 if gap > 0 {
                     let a = Rule.alpha(sum)
@@ -348,24 +367,19 @@ private struct Block {
                         maskOpen = false
                     }
                 }
+                let length = end &- start
                 if maskOpen {
-                    spans[n &- 1].length &+= Int32(truncatingIfNeeded: ones)
+                    spans[n &- 1].length &+= Int32(truncatingIfNeeded: length)
                 } else {
                     spans[n] = Span(x: x0 &+ Int32(truncatingIfNeeded: start), y: y,
-                                    length: Int32(truncatingIfNeeded: ones), alpha: 0,
+                                    length: Int32(truncatingIfNeeded: length), alpha: 0,
                                     maskOffset: Int32(truncatingIfNeeded: bytes))
                     n &+= 1
                     maskOpen = true
                 }
-                let mask = coverage + bytes
-                let cellRun = row + start
-                for i in 0..<ones {
-                    sum += cellRun[i]
-                    cellRun[i] = 0
-                    mask[i] = Rule.alpha(sum)
-                }
-                bytes &+= ones
-                x = start &+ ones
+                sum = self.coverage(row, groups: g0, g0 &+ ones, Rule.self, from: sum, into: coverage + bytes)
+                bytes &+= length
+                x = end
             } while word != 0
         }
         if touched && x < width {
@@ -383,15 +397,19 @@ private struct Block {
 /// How a pixel's summed winding area becomes its coverage under a fill rule.
 protocol CoverageFunction {
     static func alpha(_ s: Float) -> UInt8
+    /// The vector kernel's switch (`oc_cells_coverage4`).
+    static var evenOdd: Int32 { get }
 }
 
 /// Non-zero: |Σ| clamped to 1.
 enum NonZeroCoverage: CoverageFunction {
     @inline(__always) static func alpha(_ s: Float) -> UInt8 { oc_coverage_abs(s) }
+    static var evenOdd: Int32 { 0 }
 }
 
 /// Even-odd: the distance of |Σ| to the nearest even number (the identity on 0…1).
 enum EvenOddCoverage: CoverageFunction {
+    static var evenOdd: Int32 { 1 }
     @inline(__always) static func alpha(_ s: Float) -> UInt8 {
         let a = abs(s)
         // Most pixels are inside one contour; the fold (a rounding call at the
