@@ -30,6 +30,8 @@ struct CellAccumulator {
     /// Cells per bit: a touched cell marks its group of four, and the sweep turns a
     /// group's four cells into coverage at once (a vector prefix sum).
     static let groupCells = 4
+    /// Rows at most this many cells wide are swept as one per-pixel span.
+    static let narrowCells = 64
     /// Constant gaps shorter than this between two runs of touched cells are written
     /// into the per-pixel span around them: one longer span composites faster (whole
     /// vectors) than several short ones, and the pixels are the same.
@@ -246,7 +248,7 @@ private struct Block {
         let visibleWords = min(words, (visibleGroups &+ 63) &>> 6)
         let lastMask = visibleWords < (visibleGroups &+ 63) &>> 6 || visibleGroups & 63 == 0
             ? ~UInt64(0) : ~(~UInt64(0) &<< UInt64(truncatingIfNeeded: visibleGroups & 63))
-        let narrow = stride <= 64
+        let narrow = stride <= CellAccumulator.narrowCells
         for r in 0..<rows {
             // A row writes at most one span per cell plus one, and one coverage byte
             // per cell (and up to three more, which the next span overwrites): room

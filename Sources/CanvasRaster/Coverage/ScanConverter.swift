@@ -79,6 +79,8 @@ public final class ScanConverter {
     public var rows: Range<Int>?
 
     public static let crossingWork = 1 << 23
+    /// Convex shapes wider than this many cells take the convex accumulator.
+    public static let convexCells = 128
     /// The sweep's estimated edge visits beyond which a fill is accumulated.
     public static let sweepWork = 1 << 25
 
@@ -97,13 +99,17 @@ public final class ScanConverter {
         // Work on local copies of the buffers (they hold only pointers): the hot loops
         // then touch no class property, so no exclusivity checks run.
         let window = rows.map { (Double($0.lowerBound), Double($0.upperBound)) } ?? (-.infinity, .infinity)
-        if edges.usesConvexPath {
+        // A convex shape winds 0 or 1 everywhere, so both accumulators are exact for
+        // it; its own (a column range per row and side, no bits) is the faster one
+        // for wide shapes, the general one (groups of four cells at once, narrow
+        // rows as one span) for shapes up to `convexCells` wide (measured).
+        if edges.usesConvexPath && edges.cellColumns.count > ScanConverter.convexCells {
             var c = convex
             c.fill(edges, rows: window, into: &out)
             convex = c
             return
         }
-        if method == .accumulation || (method == .automatic && edges.isSingleContour) {
+        if edges.usesConvexPath || method == .accumulation || (method == .automatic && edges.isSingleContour) {
             var a = accumulator
             a.fill(&edges, rule: rule, rows: window, into: &out)
             accumulator = a
