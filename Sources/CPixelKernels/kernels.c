@@ -932,6 +932,42 @@ OC_DEFINE_GRADIENT_SPANS(gradient_spans_chunked_avx2, OC_AVX2, shade_chunk_avx2,
 // Linear gradients at AVX2: a short span's eight pixels' t, table entries and blend
 // in registers, with no row in between (the same t, indices and blend as the
 // chunked path, which long spans take).
+// A short span of a linear gradient: eight pixels' t, table entries and blend in
+// registers (the same t, indices and blend as the chunked path).
+OC_AVX2 static inline void linear_span_fused_avx2(const span_work *wp, const oc_gradient *g, double py) {
+    const span_work w = *wp;
+    const __m256 fc = _mm256_set1_ps((float)g->count), hi = _mm256_set1_ps((float)(g->count + 1));
+    const __m256 lanes = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7);
+    const __m256 dt = _mm256_set1_ps((float)g->tx);
+    const int *table = (const int *)g->table;
+    double t = g->tx * ((double)w.x + 0.5);
+    t += g->ty * py;
+    t += g->t0;
+    const __m256 t0 = _mm256_set1_ps((float)t);
+    uint32_t *dd = w.d;
+    const size_t m = (size_t)w.n;
+    __m256i clo, chi;
+    for (size_t i = 0; i < m; i += 8) {
+        __m256 fi = _mm256_add_ps(_mm256_set1_ps((float)i), lanes);
+        __m256 v = _mm256_add_ps(_mm256_mul_ps(fold_avx(_mm256_add_ps(t0, _mm256_mul_ps(fi, dt)), g->extend), fc),
+                                 _mm256_set1_ps(1.0f));
+        v = _mm256_min_ps(_mm256_max_ps(v, _mm256_setzero_ps()), hi);
+        __m256i idx = _mm256_cvttps_epi32(v);
+        if (i + 8 <= m) {
+            coverage_lanes_avx(w.mask, w.alpha, i, 8, &clo, &chi);
+            __m256i src = _mm256_i32gather_epi32(table, idx, 4);
+            __m256i dst = _mm256_loadu_si256((const __m256i *)(dd + i));
+            _mm256_storeu_si256((__m256i *)(dd + i), srcover_row8_avx(dst, src, clo, chi));
+        } else {
+            __m256i lm = tail_mask(m - i);
+            coverage_lanes_avx(w.mask, w.alpha, i, m - i, &clo, &chi);
+            __m256i src = _mm256_mask_i32gather_epi32(_mm256_setzero_si256(), table, idx, lm, 4);
+            __m256i dst = _mm256_maskload_epi32((const int *)(dd + i), lm);
+            _mm256_maskstore_epi32((int *)(dd + i), lm, srcover_row8_avx(dst, src, clo, chi));
+        }
+    }
+}
+
 OC_AVX2 static void gradient_spans_avx2(uint32_t *pixels, size_t stride, int32_t width, int32_t height,
                                         const oc_span *spans, size_t count, const uint8_t *coverage,
                                         const oc_gradient *g) {
@@ -939,10 +975,6 @@ OC_AVX2 static void gradient_spans_avx2(uint32_t *pixels, size_t stride, int32_t
         gradient_spans_chunked_avx2(pixels, stride, width, height, spans, count, coverage, g);
         return;
     }
-    const __m256 fc = _mm256_set1_ps((float)g->count), hi = _mm256_set1_ps((float)(g->count + 1));
-    const __m256 lanes = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7);
-    const __m256 dt = _mm256_set1_ps((float)g->tx);
-    const int *table = (const int *)g->table;
     uint8_t merged[OC_MERGED_RUN + 8];
     span_work w;
     for (size_t k = 0; k < count;) {
@@ -960,33 +992,228 @@ OC_AVX2 static void gradient_spans_avx2(uint32_t *pixels, size_t stride, int32_t
             }
             continue;
         }
-        double t = g->tx * ((double)w.x + 0.5);
-        t += g->ty * py;
-        t += g->t0;
-        const __m256 t0 = _mm256_set1_ps((float)t);
-        uint32_t *dd = w.d;
-        const size_t m = (size_t)w.n;
-        __m256i clo, chi;
-        for (size_t i = 0; i < m; i += 8) {
-            __m256 fi = _mm256_add_ps(_mm256_set1_ps((float)i), lanes);
-            __m256 v = _mm256_add_ps(_mm256_mul_ps(fold_avx(_mm256_add_ps(t0, _mm256_mul_ps(fi, dt)), g->extend), fc),
-                                     _mm256_set1_ps(1.0f));
-            v = _mm256_min_ps(_mm256_max_ps(v, _mm256_setzero_ps()), hi);
-            __m256i idx = _mm256_cvttps_epi32(v);
-            if (i + 8 <= m) {
-                coverage_lanes_avx(w.mask, w.alpha, i, 8, &clo, &chi);
-                __m256i src = _mm256_i32gather_epi32(table, idx, 4);
-                __m256i dst = _mm256_loadu_si256((const __m256i *)(dd + i));
-                _mm256_storeu_si256((__m256i *)(dd + i), srcover_row8_avx(dst, src, clo, chi));
-            } else {
-                __m256i lm = tail_mask(m - i);
-                coverage_lanes_avx(w.mask, w.alpha, i, m - i, &clo, &chi);
-                __m256i src = _mm256_mask_i32gather_epi32(_mm256_setzero_si256(), table, idx, lm, 4);
-                __m256i dst = _mm256_maskload_epi32((const int *)(dd + i), lm);
-                _mm256_maskstore_epi32((int *)(dd + i), lm, srcover_row8_avx(dst, src, clo, chi));
-            }
+        linear_span_fused_avx2(&w, g, py);
+    }
+}
+#endif
+
+// MARK: - AVX-512
+
+// Sixteen pixels a step where the CPU has AVX-512 (F, BW and VL): the same arithmetic as
+// the AVX2 kernels, lane for lane, so every level gives the same bytes. Kernels
+// without a wider form here (radial and conic rows, plusLighter, narrow boxes,
+// short fused gradient spans) use the AVX2 ones.
+#if OC_X86
+#define OC_AVX512 __attribute__((target("avx2,avx512f,avx512bw,avx512vl")))
+#define DIV255_512(t) _mm512_mulhi_epu16(_mm512_add_epi16((t), _mm512_set1_epi16(128)), _mm512_set1_epi16(257))
+
+OC_AVX512 static inline __mmask16 tail_mask16(size_t n) { return (__mmask16)((1u << n) - 1u); }
+
+OC_AVX512 static void fill_avx512(uint32_t *d, size_t n, uint32_t c) {
+    __m512i v = _mm512_set1_epi32((int)c);
+    size_t i = 0;
+    for (; i + 16 <= n; i += 16) _mm512_storeu_si512((void *)(d + i), v);
+    if (i < n) _mm512_mask_storeu_epi32(d + i, tail_mask16(n - i), v);
+}
+
+// d·(255 − αs)/255 + s for sixteen pixels of one colour.
+OC_AVX512 static inline __m512i srcover_solid16(__m512i x, __m512i ia, __m512i s) {
+    const __m512i z = _mm512_setzero_si512();
+    __m512i lo = DIV255_512(_mm512_mullo_epi16(_mm512_unpacklo_epi8(x, z), ia));
+    __m512i hi = DIV255_512(_mm512_mullo_epi16(_mm512_unpackhi_epi8(x, z), ia));
+    return _mm512_add_epi8(_mm512_packus_epi16(lo, hi), s);
+}
+
+OC_AVX512 static void srcover_avx512(uint32_t *d, size_t n, uint32_t c) {
+    const __m512i ia = _mm512_set1_epi16((short)(255 - (c >> 24)));
+    const __m512i s = _mm512_set1_epi32((int)c);
+    size_t i = 0;
+    for (; i + 32 <= n; i += 32) {   // two registers per step hide the multiply latency
+        __m512i x = _mm512_loadu_si512((const void *)(d + i));
+        __m512i y = _mm512_loadu_si512((const void *)(d + i + 16));
+        _mm512_storeu_si512((void *)(d + i), srcover_solid16(x, ia, s));
+        _mm512_storeu_si512((void *)(d + i + 16), srcover_solid16(y, ia, s));
+    }
+    for (; i + 16 <= n; i += 16) {
+        __m512i x = _mm512_loadu_si512((const void *)(d + i));
+        _mm512_storeu_si512((void *)(d + i), srcover_solid16(x, ia, s));
+    }
+    if (i < n) {
+        __mmask16 m = tail_mask16(n - i);
+        __m512i x = _mm512_maskz_loadu_epi32(m, d + i);
+        _mm512_mask_storeu_epi32(d + i, m, srcover_solid16(x, ia, s));
+    }
+}
+
+// Sixteen coverage bytes spread over their pixels' four bytes.
+OC_AVX512 static inline __m512i spread_coverage16(__m128i m8) {
+    __m512i m = _mm512_cvtepu8_epi32(m8);
+    m = _mm512_or_si512(m, _mm512_slli_epi32(m, 8));
+    return _mm512_or_si512(m, _mm512_slli_epi32(m, 16));
+}
+
+OC_AVX512 static inline __m512i alpha_lanes_512(__m512i p) {
+    p = _mm512_shufflelo_epi16(p, _MM_SHUFFLE(3, 3, 3, 3));
+    return _mm512_shufflehi_epi16(p, _MM_SHUFFLE(3, 3, 3, 3));
+}
+
+// s·c/255 over d for sixteen pixels: `s16lo`/`s16hi` are the source's channels as
+// 16-bit lanes, `mm` the coverage spread over each pixel's bytes.
+OC_AVX512 static inline __m512i srcover_covered16(__m512i x, __m512i slo16, __m512i shi16, __m512i mm) {
+    const __m512i z = _mm512_setzero_si512();
+    const __m512i k255 = _mm512_set1_epi16(255);
+    __m512i slo = DIV255_512(_mm512_mullo_epi16(slo16, _mm512_unpacklo_epi8(mm, z)));
+    __m512i shi = DIV255_512(_mm512_mullo_epi16(shi16, _mm512_unpackhi_epi8(mm, z)));
+    __m512i dlo = DIV255_512(_mm512_mullo_epi16(_mm512_unpacklo_epi8(x, z), _mm512_sub_epi16(k255, alpha_lanes_512(slo))));
+    __m512i dhi = DIV255_512(_mm512_mullo_epi16(_mm512_unpackhi_epi8(x, z), _mm512_sub_epi16(k255, alpha_lanes_512(shi))));
+    return _mm512_packus_epi16(_mm512_add_epi16(slo, dlo), _mm512_add_epi16(shi, dhi));
+}
+
+OC_AVX512 static void srcover_mask_avx512(uint32_t *d, const uint8_t *m, size_t n, uint32_t c) {
+    const __m512i z = _mm512_setzero_si512();
+    const __m512i s = _mm512_set1_epi32((int)c);
+    const __m512i slo16 = _mm512_unpacklo_epi8(s, z), shi16 = _mm512_unpackhi_epi8(s, z);
+    size_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        __m128i m8 = _mm_loadu_si128((const __m128i *)(m + i));
+        if (_mm_testz_si128(m8, m8)) continue;
+        __m512i x = _mm512_loadu_si512((const void *)(d + i));
+        _mm512_storeu_si512((void *)(d + i), srcover_covered16(x, slo16, shi16, spread_coverage16(m8)));
+    }
+    if (i < n) {
+        __mmask16 k = tail_mask16(n - i);
+        __m128i m8 = _mm_maskz_loadu_epi8(k, m + i);
+        __m512i x = _mm512_maskz_loadu_epi32(k, d + i);
+        _mm512_mask_storeu_epi32(d + i, k, srcover_covered16(x, slo16, shi16, spread_coverage16(m8)));
+    }
+}
+
+// Source over of sixteen source pixels at full coverage (as `srcover_full8_avx`).
+OC_AVX512 static inline __m512i srcover_full16(__m512i x, __m512i s) {
+    const __m512i z = _mm512_setzero_si512();
+    const __m512i k255 = _mm512_set1_epi16(255);
+    __m512i alo = alpha_lanes_512(_mm512_unpacklo_epi8(s, z)), ahi = alpha_lanes_512(_mm512_unpackhi_epi8(s, z));
+    __m512i dlo = DIV255_512(_mm512_mullo_epi16(_mm512_unpacklo_epi8(x, z), _mm512_sub_epi16(k255, alo)));
+    __m512i dhi = DIV255_512(_mm512_mullo_epi16(_mm512_unpackhi_epi8(x, z), _mm512_sub_epi16(k255, ahi)));
+    return _mm512_adds_epu8(_mm512_packus_epi16(dlo, dhi), s);
+}
+
+OC_AVX512 static void srcover_row_avx512(uint32_t *d, const uint32_t *src, const uint8_t *m, uint32_t alpha,
+                                         size_t n) {
+    const __m512i z = _mm512_setzero_si512();
+    size_t i = 0;
+    if (!m && alpha == 255) {
+        for (; i + 16 <= n; i += 16) {
+            __m512i s = _mm512_loadu_si512((const void *)(src + i));
+            __m512i x = _mm512_loadu_si512((const void *)(d + i));
+            _mm512_storeu_si512((void *)(d + i), srcover_full16(x, s));
+        }
+        if (i < n) {
+            __mmask16 k = tail_mask16(n - i);
+            __m512i s = _mm512_maskz_loadu_epi32(k, src + i);
+            __m512i x = _mm512_maskz_loadu_epi32(k, d + i);
+            _mm512_mask_storeu_epi32(d + i, k, srcover_full16(x, s));
+        }
+        return;
+    }
+    const __m512i constant = _mm512_set1_epi32((int)(alpha * 0x01010101u));
+    for (; i + 16 <= n; i += 16) {
+        __m512i mm = m ? spread_coverage16(_mm_loadu_si128((const __m128i *)(m + i))) : constant;
+        __m512i s = _mm512_loadu_si512((const void *)(src + i));
+        __m512i x = _mm512_loadu_si512((const void *)(d + i));
+        _mm512_storeu_si512((void *)(d + i),
+                            srcover_covered16(x, _mm512_unpacklo_epi8(s, z), _mm512_unpackhi_epi8(s, z), mm));
+    }
+    if (i < n) {
+        __mmask16 k = tail_mask16(n - i);
+        __m512i mm = m ? spread_coverage16(_mm_maskz_loadu_epi8(k, m + i)) : constant;
+        __m512i s = _mm512_maskz_loadu_epi32(k, src + i);
+        __m512i x = _mm512_maskz_loadu_epi32(k, d + i);
+        _mm512_mask_storeu_epi32(d + i, k,
+                                 srcover_covered16(x, _mm512_unpacklo_epi8(s, z), _mm512_unpackhi_epi8(s, z), mm));
+    }
+}
+
+OC_AVX512 static inline __m512 fold_512(__m512 t, oc_extend extend) {
+    const __m512 one = _mm512_set1_ps(1.0f), two = _mm512_set1_ps(2.0f), half = _mm512_set1_ps(0.5f);
+    if (extend == OC_EXTEND_REPEAT) return _mm512_sub_ps(t, _mm512_roundscale_ps(t, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC));
+    if (extend == OC_EXTEND_MIRROR) {
+        __m512 u = _mm512_sub_ps(t, _mm512_mul_ps(two, _mm512_roundscale_ps(_mm512_mul_ps(t, half),
+                                                                             _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC)));
+        return _mm512_mask_blend_ps(_mm512_cmp_ps_mask(u, one, _CMP_GT_OQ), u, _mm512_sub_ps(two, u));
+    }
+    return t;
+}
+
+OC_AVX512 static void linear_gradient_row_avx512(uint32_t *out, const uint32_t *table, int32_t count, float t0,
+                                                 float dt, oc_extend extend, size_t n) {
+    const __m512 fc = _mm512_set1_ps((float)count), hi = _mm512_set1_ps((float)(count + 1));
+    const __m512 lanes = _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    for (size_t i = 0; i < n; i += 16) {
+        // t for sixteen pixels, computed from i (no accumulated rounding).
+        __m512 fi = _mm512_add_ps(_mm512_set1_ps((float)i), lanes);
+        __m512 t = fold_512(_mm512_add_ps(_mm512_set1_ps(t0), _mm512_mul_ps(fi, _mm512_set1_ps(dt))), extend);
+        __m512 v = _mm512_add_ps(_mm512_mul_ps(t, fc), _mm512_set1_ps(1.0f));
+        v = _mm512_min_ps(_mm512_max_ps(v, _mm512_setzero_ps()), hi);   // NaN → 0 (maxps keeps the second)
+        __m512i idx = _mm512_cvttps_epi32(v);
+        if (i + 16 <= n) {
+            _mm512_storeu_si512((void *)(out + i), _mm512_i32gather_epi32(idx, (const int *)table, 4));
+        } else {
+            __mmask16 k = tail_mask16(n - i);
+            __m512i g = _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), k, idx, (const int *)table, 4);
+            _mm512_mask_storeu_epi32(out + i, k, g);
         }
     }
+}
+
+OC_DEFINE_SOLID_BOX(solid_box_rows_avx512, OC_AVX512, fill_avx512, srcover_avx512)
+
+// Boxes up to 64 pixels wide take the AVX2 kernel's per-lane layout; wider ones
+// run their rows sixteen pixels a step.
+OC_AVX512 static void solid_box_avx512(uint32_t *first, size_t stride, size_t rows, const oc_row_colors *top,
+                                       const oc_row_colors *inner, const oc_row_colors *bottom, int has_left,
+                                       size_t run, int has_right) {
+    size_t width = (has_left ? 1 : 0) + run + (has_right ? 1 : 0);
+    if (width <= 64) solid_box_avx2(first, stride, rows, top, inner, bottom, has_left, run, has_right);
+    else solid_box_rows_avx512(first, stride, rows, top, inner, bottom, has_left, run, has_right);
+}
+
+OC_DEFINE_FILL_SPANS(fill_spans_avx512, OC_AVX512, fill_avx512, srcover_avx512, srcover_mask_avx512)
+
+OC_DEFINE_SHADE_CHUNK(shade_chunk_avx512, OC_AVX512, linear_gradient_row_avx512, radial_gradient_row_avx2,
+                      conic_gradient_row_avx2)
+
+OC_AVX512 static void gradient_spans_avx512(uint32_t *pixels, size_t stride, int32_t width, int32_t height,
+                                            const oc_span *spans, size_t count, const uint8_t *coverage,
+                                            const oc_gradient *g) {
+    uint32_t buf[OC_GRADIENT_CHUNK];
+    uint8_t merged[OC_MERGED_RUN + 8];
+    span_work w;
+    for (size_t k = 0; k < count;) {
+        k = next_work(spans, k, count, pixels, stride, width, height, coverage, merged, &w);
+        if (w.n <= 0) continue;
+        double py = (double)w.y + 0.5;
+        if (w.n <= 24 && g->kind == OC_GRADIENT_LINEAR) {
+            linear_span_fused_avx2(&w, g, py);
+            continue;
+        }
+        for (int64_t off = 0; off < w.n; off += OC_GRADIENT_CHUNK) {
+            size_t m = (size_t)(w.n - off < OC_GRADIENT_CHUNK ? w.n - off : OC_GRADIENT_CHUNK);
+            shade_chunk_avx512(buf, g, (double)(w.x + off) + 0.5, py, m);
+            srcover_row_avx512(w.d + off, buf, w.mask ? w.mask + off : 0, w.alpha, m);
+        }
+    }
+}
+
+static int cpu_has_avx512bw(void) {
+    if (!cpu_has_avx2()) return 0;
+    unsigned a, b, c, d;
+    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) return 0;
+    if (!(b & bit_AVX512F) || !(b & bit_AVX512BW) || !(b & bit_AVX512VL)) return 0;
+    // The OS must save the opmask and ZMM registers (XCR0 bits 5, 6 and 7).
+    unsigned lo, hi;
+    __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+    return (lo & 0xE6) == 0xE6;
 }
 #endif
 
@@ -1032,6 +1259,11 @@ static const kernel_table sse2_table = {
     linear_gradient_row_sse2, radial_gradient_row_portable, conic_gradient_row_portable, solid_box_sse2,
     fill_spans_sse2, gradient_spans_sse2, OC_KERNELS_SSE2,
 };
+static const kernel_table avx512_table = {
+    fill_avx512, srcover_avx512, srcover_mask_avx512, srcover_row_avx512, plus_row_avx2,
+    linear_gradient_row_avx512, radial_gradient_row_avx2, conic_gradient_row_avx2, solid_box_avx512,
+    fill_spans_avx512, gradient_spans_avx512, OC_KERNELS_AVX512,
+};
 static const kernel_table avx2_table = {
     fill_avx2, srcover_avx2, srcover_mask_avx2, srcover_row_avx2, plus_row_avx2,
     linear_gradient_row_avx2, radial_gradient_row_avx2, conic_gradient_row_avx2, solid_box_avx2,
@@ -1058,7 +1290,7 @@ static inline const kernel_table *current(void) { return k_thread; }
 
 static oc_kernel_level best_level(void) {
 #if OC_X86
-    return cpu_has_avx2() ? OC_KERNELS_AVX2 : OC_KERNELS_SSE2;
+    return cpu_has_avx512bw() ? OC_KERNELS_AVX512 : cpu_has_avx2() ? OC_KERNELS_AVX2 : OC_KERNELS_SSE2;
 #else
     return OC_KERNELS_PORTABLE;
 #endif
@@ -1069,6 +1301,7 @@ static const kernel_table *table_for(oc_kernel_level level) {
     if (level > best) level = best;
     switch (level) {
 #if OC_X86
+    case OC_KERNELS_AVX512: return &avx512_table;
     case OC_KERNELS_AVX2: return &avx2_table;
     case OC_KERNELS_SSE2: return &sse2_table;
 #endif
@@ -1091,6 +1324,7 @@ __attribute__((constructor)) static void oc_kernels_init(void) {
     const char *env = getenv("OPENCANVAS_KERNELS");
     if (env && strcmp(env, "portable") == 0) level = OC_KERNELS_PORTABLE;
     if (env && strcmp(env, "sse2") == 0) level = OC_KERNELS_SSE2;
+    if (env && strcmp(env, "avx2") == 0 && level > OC_KERNELS_AVX2) level = OC_KERNELS_AVX2;
     process_table = *table_for(level);
 }
 

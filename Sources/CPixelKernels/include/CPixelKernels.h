@@ -14,10 +14,11 @@ typedef enum {
     OC_KERNELS_PORTABLE = 0,   // plain C, one pixel at a time
     OC_KERNELS_SSE2 = 1,       // the x86-64 baseline, 4 pixels per step
     OC_KERNELS_AVX2 = 2,       // 8 pixels per step, chosen when the CPU has AVX2
+    OC_KERNELS_AVX512 = 3,     // 16 pixels per step, chosen when the CPU has AVX-512 F, BW and VL
 } oc_kernel_level;
 
 /// The level in use on this thread: the process's (the best the CPU supports, unless
-/// the environment variable OPENCANVAS_KERNELS is "portable" or "sse2"), or the
+/// the environment variable OPENCANVAS_KERNELS is "portable", "sse2" or "avx2"), or the
 /// thread's own while one is set.
 oc_kernel_level oc_kernels_level(void);
 /// Makes this thread use a level (clamped to what the CPU supports) until

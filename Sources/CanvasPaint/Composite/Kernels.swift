@@ -1,10 +1,10 @@
 import CPixelKernels
 
-/// The compositing kernels: fast ones from `CPixelKernels` (AVX2 or SSE2, chosen at
-/// run time) and a portable Swift reference that the tests hold them to.
+/// The compositing kernels: fast ones from `CPixelKernels` (AVX-512, AVX2 or SSE2,
+/// chosen at run time) and a portable Swift reference that the tests hold them to.
 public enum Kernels {
     public enum Level: Int, Sendable, CaseIterable {
-        case portable = 0, sse2 = 1, avx2 = 2
+        case portable = 0, sse2 = 1, avx2 = 2, avx512 = 3
     }
 
     /// The implementation in use on this thread.
