@@ -809,68 +809,61 @@ static inline int clip_span(const oc_span *s, uint32_t *pixels, size_t stride, i
     return 1;
 }
 
-// Short runs of spans that touch end to end on one row (a small shape's partly
-// covered edge pixels beside its interior) are drawn as one span: their coverage
-// written into one row of bytes, the run shaded from its first pixel. A run is
-// merged while it stays inside the surface and within OC_MERGED_RUN pixels.
-#define OC_MERGED_RUN 32
-
+// A run: spans that touch end to end on one row, all inside the surface, at most
+// OC_GRADIENT_CHUNK pixels in all (a single span inside the surface is a run of
+// one). A run is shaded once, from its first pixel, and each of its spans blended
+// from that row with its own coverage; a short run of a linear gradient is shaded
+// and blended in registers (AVX2) with its coverage in one row of bytes.
 typedef struct {
-    uint32_t *d;
+    size_t end;
     int64_t x, n;
-    const uint8_t *mask;
-    uint32_t alpha;
     int32_t y;
-} span_work;
+} span_run;
 
-// The work from span `k`: a merged run (its coverage in `merged`) or the span clipped
-// to the surface (`n` is 0 when nothing of it draws). Returns the next span's index.
-static inline __attribute__((always_inline)) size_t next_work(const oc_span *spans, size_t k, size_t count, uint32_t *pixels, size_t stride,
-                               int32_t width, int32_t height, const uint8_t *coverage, uint8_t *merged,
-                               span_work *w) {
+// The run starting at span `k`, or 0 when that span is not inside the surface or is
+// longer than a chunk (it is then clipped and shaded on its own, chunk by chunk).
+static inline __attribute__((always_inline)) int next_run(const oc_span *spans, size_t k, size_t count,
+                                                          int32_t width, int32_t height, span_run *r) {
     const oc_span *s = spans + k;
-    if (k + 1 < count && s->y >= 0 && s->y < height && s->x >= 0 && s->length > 0
-        && (int64_t)s->x + s->length <= width && spans[k + 1].y == s->y && spans[k + 1].x == s->x + s->length) {
-        int64_t end = (int64_t)s->x + s->length;
-        size_t j = k + 1;
-        while (j < count && spans[j].y == s->y && spans[j].x == end && spans[j].length > 0
-               && end + spans[j].length <= width && end + spans[j].length - s->x <= OC_MERGED_RUN) {
-            end += spans[j].length;
-            j++;
-        }
-        if (j > k + 1) {
-            // (`merged` has 8 bytes of slack: constant coverage is written 8 bytes at
-            // a time, past the span's end into what the next span overwrites.)
-            int64_t off = 0;
-            for (size_t m = k; m < j; m++) {
-                const oc_span *t = spans + m;
-                if (t->mask_offset < 0) {
-                    uint64_t v = (uint64_t)t->alpha * 0x0101010101010101ull;
-                    for (int32_t i = 0; i < t->length; i += 8) memcpy(merged + off + i, &v, 8);
-                } else {
-                    const uint8_t *c = coverage + t->mask_offset;
-                    int32_t i = 0;
-                    for (; i + 8 <= t->length; i += 8) memcpy(merged + off + i, c + i, 8);
-                    for (; i < t->length; i++) merged[off + i] = c[i];
-                }
-                off += t->length;
-            }
-            w->d = pixels + (size_t)s->y * stride + (size_t)s->x;
-            w->x = s->x;
-            w->n = off;
-            w->mask = merged;
-            w->alpha = 0;
-            w->y = s->y;
-            return j;
-        }
+    if (s->y < 0 || s->y >= height || s->x < 0 || s->length <= 0 || s->length > OC_GRADIENT_CHUNK
+        || (int64_t)s->x + s->length > width) return 0;
+    int64_t end = (int64_t)s->x + s->length;
+    size_t j = k + 1;
+    while (j < count && spans[j].y == s->y && spans[j].x == end && spans[j].length > 0
+           && end + spans[j].length <= width && end + spans[j].length - s->x <= OC_GRADIENT_CHUNK) {
+        end += spans[j].length;
+        j++;
     }
-    w->n = 0;
-    if (clip_span(s, pixels, stride, width, height, coverage, &w->d, &w->x, &w->n, &w->mask)) {
-        w->alpha = s->alpha;
-        w->y = s->y;
-    }
-    return k + 1;
+    r->end = j;
+    r->x = s->x;
+    r->n = end - s->x;
+    r->y = s->y;
+    return 1;
 }
+
+// A run's coverage as one row of bytes (`merged` has 8 bytes of slack: constant
+// coverage is written 8 bytes at a time, past a span's end into what the next one
+// overwrites).
+static inline void run_coverage(const oc_span *spans, size_t k, size_t end, const uint8_t *coverage,
+                                uint8_t *merged) {
+    int64_t off = 0;
+    for (size_t m = k; m < end; m++) {
+        const oc_span *t = spans + m;
+        if (t->mask_offset < 0) {
+            uint64_t v = (uint64_t)t->alpha * 0x0101010101010101ull;
+            for (int32_t i = 0; i < t->length; i += 8) memcpy(merged + off + i, &v, 8);
+        } else {
+            const uint8_t *c = coverage + t->mask_offset;
+            int32_t i = 0;
+            for (; i + 8 <= t->length; i += 8) memcpy(merged + off + i, c + i, 8);
+            for (; i < t->length; i++) merged[off + i] = c[i];
+        }
+        off += t->length;
+    }
+}
+
+// Runs up to this many pixels of a linear gradient take the fused path at AVX2.
+#define OC_FUSED_RUN 24
 
 // Shades `m` pixels of a row from the pixel centred at (px, py).
 #define OC_DEFINE_SHADE_CHUNK(NAME, ATTR, LINEAR, RADIAL, CONIC)                                               \
@@ -900,52 +893,83 @@ static inline __attribute__((always_inline)) size_t next_work(const oc_span *spa
         }                                                                                                       \
     }
 
-#define OC_DEFINE_GRADIENT_SPANS(NAME, ATTR, SHADE, ROW)                                                        \
+#define OC_DEFINE_GRADIENT_SPANS(NAME, ATTR, SHADE, ROW, FUSED, FUSED_RUN)                                      \
     ATTR static void NAME(uint32_t *pixels, size_t stride, int32_t width, int32_t height, const oc_span *spans,  \
                           size_t count, const uint8_t *coverage, const oc_gradient *g) {                        \
         uint32_t buf[OC_GRADIENT_CHUNK];                                                                        \
-        uint8_t merged[OC_MERGED_RUN + 8];                                                                          \
-        span_work w;                                                                                            \
+        uint8_t merged[OC_FUSED_RUN + 8];                                                                       \
+        const int fused = g->kind == OC_GRADIENT_LINEAR;                                                        \
         for (size_t k = 0; k < count;) {                                                                        \
-            k = next_work(spans, k, count, pixels, stride, width, height, coverage, merged, &w);                 \
-            if (w.n <= 0) continue;                                                                             \
-            double py = (double)w.y + 0.5;                                                                      \
-            for (int64_t off = 0; off < w.n; off += OC_GRADIENT_CHUNK) {                                        \
-                size_t m = (size_t)(w.n - off < OC_GRADIENT_CHUNK ? w.n - off : OC_GRADIENT_CHUNK);             \
-                SHADE(buf, g, (double)(w.x + off) + 0.5, py, m);                                                \
-                ROW(w.d + off, buf, w.mask ? w.mask + off : 0, w.alpha, m);                                     \
+            span_run r;                                                                                         \
+            if (next_run(spans, k, count, width, height, &r)) {                                                 \
+                const double py = (double)r.y + 0.5;                                                            \
+                uint32_t *d = pixels + (size_t)r.y * stride + (size_t)r.x;                                      \
+                if (fused && r.n <= FUSED_RUN) {                                                                \
+                    const oc_span *s = spans + k;                                                               \
+                    if (r.end == k + 1) {                                                                       \
+                        FUSED(d, r.x, r.n, s->mask_offset < 0 ? 0 : coverage + s->mask_offset, s->alpha, g, py); \
+                    } else {                                                                                    \
+                        run_coverage(spans, k, r.end, coverage, merged);                                        \
+                        FUSED(d, r.x, r.n, merged, 0, g, py);                                                   \
+                    }                                                                                           \
+                } else {                                                                                        \
+                    SHADE(buf, g, (double)r.x + 0.5, py, (size_t)r.n);                                          \
+                    for (size_t m = k; m < r.end; m++) {                                                        \
+                        const oc_span *s = spans + m;                                                           \
+                        if (s->mask_offset < 0 && s->alpha == 0) continue;                                      \
+                        const int64_t off = s->x - r.x;                                                         \
+                        ROW(d + off, buf + off, s->mask_offset < 0 ? 0 : coverage + s->mask_offset, s->alpha,   \
+                            (size_t)s->length);                                                                 \
+                    }                                                                                           \
+                }                                                                                               \
+                k = r.end;                                                                                      \
+                continue;                                                                                       \
             }                                                                                                   \
+            uint32_t *d; int64_t x, n; const uint8_t *mask;                                                     \
+            if (clip_span(spans + k, pixels, stride, width, height, coverage, &d, &x, &n, &mask)) {             \
+                const double py = (double)spans[k].y + 0.5;                                                     \
+                for (int64_t off = 0; off < n; off += OC_GRADIENT_CHUNK) {                                      \
+                    size_t m = (size_t)(n - off < OC_GRADIENT_CHUNK ? n - off : OC_GRADIENT_CHUNK);             \
+                    SHADE(buf, g, (double)(x + off) + 0.5, py, m);                                              \
+                    ROW(d + off, buf, mask ? mask + off : 0, spans[k].alpha, m);                                \
+                }                                                                                               \
+            }                                                                                                   \
+            k++;                                                                                                \
         }                                                                                                       \
     }
 
+// Levels without a fused path (a threshold of 0 never takes it).
+static inline void no_fused_span(uint32_t *d, int64_t x, int64_t n, const uint8_t *mask, uint32_t alpha,
+                                 const oc_gradient *g, double py) {
+    (void)d; (void)x; (void)n; (void)mask; (void)alpha; (void)g; (void)py;
+}
+
 OC_DEFINE_SHADE_CHUNK(shade_chunk_portable, , linear_gradient_row_portable, radial_gradient_row_portable,
                       conic_gradient_row_portable)
-OC_DEFINE_GRADIENT_SPANS(gradient_spans_portable, , shade_chunk_portable, srcover_row_portable)
+OC_DEFINE_GRADIENT_SPANS(gradient_spans_portable, , shade_chunk_portable, srcover_row_portable, no_fused_span, 0)
 #if OC_X86
 OC_DEFINE_SHADE_CHUNK(shade_chunk_sse2, , linear_gradient_row_sse2, radial_gradient_row_portable,
                       conic_gradient_row_portable)
-OC_DEFINE_GRADIENT_SPANS(gradient_spans_sse2, , shade_chunk_sse2, srcover_row_sse2)
+OC_DEFINE_GRADIENT_SPANS(gradient_spans_sse2, , shade_chunk_sse2, srcover_row_sse2, no_fused_span, 0)
 OC_DEFINE_SHADE_CHUNK(shade_chunk_avx2, OC_AVX2, linear_gradient_row_avx2, radial_gradient_row_avx2,
                       conic_gradient_row_avx2)
-OC_DEFINE_GRADIENT_SPANS(gradient_spans_chunked_avx2, OC_AVX2, shade_chunk_avx2, srcover_row_avx2)
 
 // Linear gradients at AVX2: a short span's eight pixels' t, table entries and blend
 // in registers, with no row in between (the same t, indices and blend as the
 // chunked path, which long spans take).
-// A short span of a linear gradient: eight pixels' t, table entries and blend in
+// A short run of a linear gradient: eight pixels' t, table entries and blend in
 // registers (the same t, indices and blend as the chunked path).
-OC_AVX2 static inline void linear_span_fused_avx2(const span_work *wp, const oc_gradient *g, double py) {
-    const span_work w = *wp;
+OC_AVX2 static inline void linear_span_fused_avx2(uint32_t *dd, int64_t x, int64_t n, const uint8_t *mask,
+                                                  uint32_t alpha, const oc_gradient *g, double py) {
     const __m256 fc = _mm256_set1_ps((float)g->count), hi = _mm256_set1_ps((float)(g->count + 1));
     const __m256 lanes = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7);
     const __m256 dt = _mm256_set1_ps((float)g->tx);
     const int *table = (const int *)g->table;
-    double t = g->tx * ((double)w.x + 0.5);
+    double t = g->tx * ((double)x + 0.5);
     t += g->ty * py;
     t += g->t0;
     const __m256 t0 = _mm256_set1_ps((float)t);
-    uint32_t *dd = w.d;
-    const size_t m = (size_t)w.n;
+    const size_t m = (size_t)n;
     __m256i clo, chi;
     for (size_t i = 0; i < m; i += 8) {
         __m256 fi = _mm256_add_ps(_mm256_set1_ps((float)i), lanes);
@@ -954,13 +978,13 @@ OC_AVX2 static inline void linear_span_fused_avx2(const span_work *wp, const oc_
         v = _mm256_min_ps(_mm256_max_ps(v, _mm256_setzero_ps()), hi);
         __m256i idx = _mm256_cvttps_epi32(v);
         if (i + 8 <= m) {
-            coverage_lanes_avx(w.mask, w.alpha, i, 8, &clo, &chi);
+            coverage_lanes_avx(mask, alpha, i, 8, &clo, &chi);
             __m256i src = _mm256_i32gather_epi32(table, idx, 4);
             __m256i dst = _mm256_loadu_si256((const __m256i *)(dd + i));
             _mm256_storeu_si256((__m256i *)(dd + i), srcover_row8_avx(dst, src, clo, chi));
         } else {
             __m256i lm = tail_mask(m - i);
-            coverage_lanes_avx(w.mask, w.alpha, i, m - i, &clo, &chi);
+            coverage_lanes_avx(mask, alpha, i, m - i, &clo, &chi);
             __m256i src = _mm256_mask_i32gather_epi32(_mm256_setzero_si256(), table, idx, lm, 4);
             __m256i dst = _mm256_maskload_epi32((const int *)(dd + i), lm);
             _mm256_maskstore_epi32((int *)(dd + i), lm, srcover_row8_avx(dst, src, clo, chi));
@@ -968,33 +992,8 @@ OC_AVX2 static inline void linear_span_fused_avx2(const span_work *wp, const oc_
     }
 }
 
-OC_AVX2 static void gradient_spans_avx2(uint32_t *pixels, size_t stride, int32_t width, int32_t height,
-                                        const oc_span *spans, size_t count, const uint8_t *coverage,
-                                        const oc_gradient *g) {
-    if (g->kind != OC_GRADIENT_LINEAR) {
-        gradient_spans_chunked_avx2(pixels, stride, width, height, spans, count, coverage, g);
-        return;
-    }
-    uint8_t merged[OC_MERGED_RUN + 8];
-    span_work w;
-    for (size_t k = 0; k < count;) {
-        k = next_work(spans, k, count, pixels, stride, width, height, coverage, merged, &w);
-        if (w.n <= 0) continue;
-        double py = (double)w.y + 0.5;
-        if (w.n > 24) {
-            // Long spans: the gathers of a whole chunk first, then the blend (the
-            // gathers' latency overlaps instead of stalling each blend).
-            uint32_t buf[OC_GRADIENT_CHUNK];
-            for (int64_t off = 0; off < w.n; off += OC_GRADIENT_CHUNK) {
-                size_t m = (size_t)(w.n - off < OC_GRADIENT_CHUNK ? w.n - off : OC_GRADIENT_CHUNK);
-                shade_chunk_avx2(buf, g, (double)(w.x + off) + 0.5, py, m);
-                srcover_row_avx2(w.d + off, buf, w.mask ? w.mask + off : 0, w.alpha, m);
-            }
-            continue;
-        }
-        linear_span_fused_avx2(&w, g, py);
-    }
-}
+OC_DEFINE_GRADIENT_SPANS(gradient_spans_avx2, OC_AVX2, shade_chunk_avx2, srcover_row_avx2, linear_span_fused_avx2,
+                         OC_FUSED_RUN)
 #endif
 
 // MARK: - AVX-512
@@ -1183,27 +1182,8 @@ OC_DEFINE_FILL_SPANS(fill_spans_avx512, OC_AVX512, fill_avx512, srcover_avx512, 
 OC_DEFINE_SHADE_CHUNK(shade_chunk_avx512, OC_AVX512, linear_gradient_row_avx512, radial_gradient_row_avx2,
                       conic_gradient_row_avx2)
 
-OC_AVX512 static void gradient_spans_avx512(uint32_t *pixels, size_t stride, int32_t width, int32_t height,
-                                            const oc_span *spans, size_t count, const uint8_t *coverage,
-                                            const oc_gradient *g) {
-    uint32_t buf[OC_GRADIENT_CHUNK];
-    uint8_t merged[OC_MERGED_RUN + 8];
-    span_work w;
-    for (size_t k = 0; k < count;) {
-        k = next_work(spans, k, count, pixels, stride, width, height, coverage, merged, &w);
-        if (w.n <= 0) continue;
-        double py = (double)w.y + 0.5;
-        if (w.n <= 24 && g->kind == OC_GRADIENT_LINEAR) {
-            linear_span_fused_avx2(&w, g, py);
-            continue;
-        }
-        for (int64_t off = 0; off < w.n; off += OC_GRADIENT_CHUNK) {
-            size_t m = (size_t)(w.n - off < OC_GRADIENT_CHUNK ? w.n - off : OC_GRADIENT_CHUNK);
-            shade_chunk_avx512(buf, g, (double)(w.x + off) + 0.5, py, m);
-            srcover_row_avx512(w.d + off, buf, w.mask ? w.mask + off : 0, w.alpha, m);
-        }
-    }
-}
+OC_DEFINE_GRADIENT_SPANS(gradient_spans_avx512, OC_AVX512, shade_chunk_avx512, srcover_row_avx512,
+                         linear_span_fused_avx2, OC_FUSED_RUN)
 
 static int cpu_has_avx512bw(void) {
     if (!cpu_has_avx2()) return 0;

@@ -182,10 +182,10 @@ struct KernelTests {
         }
     }
 
-    /// The gradient span kernel (one call per shape; short runs of touching spans
-    /// merged; short linear spans fused at the AVX2 level) against the row kernels
-    /// of the same level and the per-pixel reference blend: each span or merged run
-    /// shaded from its own start, 256 pixels at a time.
+    /// The gradient span kernel (one call per shape; runs of touching spans shaded
+    /// once; short linear runs fused at the AVX2 level) against the row kernels of
+    /// the same level and the per-pixel reference blend: each run, or span outside
+    /// a run, shaded from its own start, 256 pixels at a time.
     @Test("gradient spans equal the row kernels and the per-pixel reference at every level",
           arguments: Kernels.Level.allCases)
     func gradientSpansMatchReference(level: Kernels.Level) throws {
@@ -228,8 +228,9 @@ struct KernelTests {
                 for i in 0..<(width * height) { pixmap.pixels[i] = rng.premultiplied() }
                 var expected = Array(UnsafeBufferPointer(start: pixmap.pixels, count: width * height))
                 // The kernel's pieces of work: a run of spans touching end to end on a
-                // row, inside the surface, up to 32 pixels, is shaded from its first
-                // pixel; any other span (clipped) from its own.
+                // row, all inside the surface, up to 256 pixels in all (one span inside
+                // the surface is a run of one), is shaded from its first pixel; any
+                // other span is clipped and shaded from its own first pixel.
                 var pieces: [(x: Int, y: Int, coverage: [UInt8])] = []
                 var k = 0
                 let count = spans.spans.count
@@ -238,24 +239,23 @@ struct KernelTests {
                 }
                 while k < count {
                     let s = spans.spans[k]
-                    var j = k + 1, end = Int(s.x) + Int(s.length)
-                    if s.y >= 0, Int(s.y) < height, s.x >= 0, s.length > 0, end <= width {
+                    var end = Int(s.x) + Int(s.length)
+                    if s.y >= 0, Int(s.y) < height, s.x >= 0, s.length > 0, s.length <= 256, end <= width {
+                        var j = k + 1
                         while j < count, spans.spans[j].y == s.y, Int(spans.spans[j].x) == end, spans.spans[j].length > 0,
                               end + Int(spans.spans[j].length) <= width,
-                              end + Int(spans.spans[j].length) - Int(s.x) <= 32 {
+                              end + Int(spans.spans[j].length) - Int(s.x) <= 256 {
                             end += Int(spans.spans[j].length)
                             j += 1
                         }
-                    }
-                    if j > k + 1 {
                         pieces.append((Int(s.x), Int(s.y), (k..<j).flatMap { coverage(spans.spans[$0]) }))
-                    } else if s.y >= 0, Int(s.y) < height, let (x0, n, skip) = s.clipped(toWidth: width) {
-                        pieces.append((x0, Int(s.y), Array(coverage(s)[skip..<(skip + n)])))
-                        j = k + 1
+                        k = j
                     } else {
-                        j = k + 1
+                        if s.y >= 0, Int(s.y) < height, let (x0, n, skip) = s.clipped(toWidth: width) {
+                            pieces.append((x0, Int(s.y), Array(coverage(s)[skip..<(skip + n)])))
+                        }
+                        k += 1
                     }
-                    k = j
                 }
                 var row = [UInt32](repeating: 0, count: 256)
                 for piece in pieces {

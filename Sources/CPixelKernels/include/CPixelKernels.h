@@ -117,12 +117,12 @@ typedef struct {
     float base, dir, scale, offset, split;
 } oc_gradient;
 
-/// Source over of a gradient through `count` spans (as `oc_fill_spans`): each span's
-/// pixels shaded from their own start, exactly as the row kernels shade a row
-/// starting there, then blended with the span's coverage. Spans that touch end to
-/// end on a row, inside the surface, are shaded as one from the first one's start
-/// while the run is at most 32 pixels long.
-#define OC_MERGED_RUN_PIXELS 32
+/// Source over of a gradient through `count` spans (as `oc_fill_spans`). Spans that
+/// touch end to end on a row, all inside the surface, up to 256 pixels in all (a
+/// run; one span inside the surface is a run of one) are shaded once from the run's
+/// first pixel, exactly as the row kernels shade a row starting there, and each span
+/// blended from that row with its own coverage; any other span is clipped and shaded
+/// from its own first pixel, 256 pixels at a time.
 void oc_gradient_spans(uint32_t *pixels, size_t stride, int32_t width, int32_t height, const oc_span *spans,
                        size_t count, const uint8_t *coverage, const oc_gradient *gradient);
 
