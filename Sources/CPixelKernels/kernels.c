@@ -657,16 +657,20 @@ OC_AVX2 static void solid_box_avx2(uint32_t *first, size_t stride, size_t rows, 
     }
     prefetch_box_rows(first, stride, rows, width);
     solid_box_rows_avx2_row(first, top, has_left, run, has_right);
-    uint32_t src[64] __attribute__((aligned(32)));
-    size_t i = 0;
-    if (has_left) src[i++] = inner->left;
-    for (size_t k = 0; k < run; k++) src[i++] = inner->run;
-    if (has_right) src[i++] = inner->right;
-    for (; i < 64; i++) src[i] = 0;
+    // Lane p of the row holds the left colour at p = 0 (when there is a left pixel),
+    // the right colour at p = width − 1 (likewise), the run's colour between, and
+    // nothing past the row.
+    const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    const __m256i runColor = _mm256_set1_epi32((int)inner->run);
+    const __m256i leftAt = _mm256_set1_epi32(has_left ? 0 : -1), rightAt = _mm256_set1_epi32(has_right ? (int)width - 1 : -1);
+    const __m256i widthV = _mm256_set1_epi32((int)width);
     const size_t chunks = (width + 7) / 8, tail = width - 8 * (chunks - 1);
     __m256i S[8], IAlo[8], IAhi[8];
     for (size_t k = 0; k < chunks; k++) {
-        S[k] = _mm256_load_si256((const __m256i *)(src + 8 * k));
+        __m256i p = _mm256_add_epi32(lanes, _mm256_set1_epi32((int)(8 * k)));
+        __m256i v = _mm256_blendv_epi8(runColor, _mm256_set1_epi32((int)inner->left), _mm256_cmpeq_epi32(p, leftAt));
+        v = _mm256_blendv_epi8(v, _mm256_set1_epi32((int)inner->right), _mm256_cmpeq_epi32(p, rightAt));
+        S[k] = _mm256_and_si256(v, _mm256_cmpgt_epi32(widthV, p));
         __m256i a = _mm256_sub_epi32(_mm256_set1_epi32(255), _mm256_srli_epi32(S[k], 24));
         __m256i a2 = _mm256_or_si256(a, _mm256_slli_epi32(a, 16));
         IAlo[k] = _mm256_unpacklo_epi32(a2, a2);
@@ -687,7 +691,15 @@ OC_AVX2 static void solid_box_avx2(uint32_t *first, size_t stride, size_t rows, 
             __m256i hi = DIV255_AVX(_mm256_mullo_epi16(_mm256_unpackhi_epi8(x, z), IAhi[k]));
             _mm256_storeu_si256((__m256i *)(d + 8 * k), _mm256_add_epi8(_mm256_packus_epi16(lo, hi), S[k]));
         }
-        // The last chunk: masked-off lanes are neither read nor written.
+        // The last chunk: masked-off lanes are neither read nor written (a whole
+        // chunk is read and written as it is).
+        if (tail == 8) {
+            __m256i x = _mm256_loadu_si256((const __m256i *)(d + 8 * k));
+            __m256i lo = DIV255_AVX(_mm256_mullo_epi16(_mm256_unpacklo_epi8(x, z), IAlo[k]));
+            __m256i hi = DIV255_AVX(_mm256_mullo_epi16(_mm256_unpackhi_epi8(x, z), IAhi[k]));
+            _mm256_storeu_si256((__m256i *)(d + 8 * k), _mm256_add_epi8(_mm256_packus_epi16(lo, hi), S[k]));
+            continue;
+        }
         __m256i x = _mm256_maskload_epi32((const int *)(d + 8 * k), m);
         __m256i lo = DIV255_AVX(_mm256_mullo_epi16(_mm256_unpacklo_epi8(x, z), IAlo[k]));
         __m256i hi = DIV255_AVX(_mm256_mullo_epi16(_mm256_unpackhi_epi8(x, z), IAhi[k]));

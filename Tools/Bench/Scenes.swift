@@ -39,10 +39,15 @@ enum Style: String, CaseIterable {
     static let extra: [Style] = [.radial, .conic]
 }
 
+/// One shape of a cell. Plain values (no arrays): the C and Rust harnesses read
+/// their shapes from flat structs, and the loop over a cell's shapes should cost no
+/// reference counting here either.
 struct Shape {
     var x = 0.0, y = 0.0, w = 0.0, h = 0.0, r = 0.0, angle = 0.0
-    var points: [Double] = []       // x0, y0, x1, y1, …
-    var colors: [UInt32] = []       // non-premultiplied 0xAARRGGBB
+    var points = SIMD32<Double>()   // x0, y0, x1, y1, … (pointCount used)
+    var pointCount = 0
+    var colors = SIMD4<UInt32>()    // non-premultiplied 0xAARRGGBB (colorCount used)
+    var colorCount = 0
 }
 
 let canvasSize = 1024.0
@@ -85,15 +90,17 @@ func generate(_ test: Test, _ style: Style, size s: Int, count n: Int) -> ([Shap
             for _ in 0..<10 {
                 let px = sh.x + C.f64() * S
                 let py = sh.y + C.f64() * S
-                sh.points.append(px)
-                sh.points.append(py)
+                sh.points[sh.pointCount] = px
+                sh.points[sh.pointCount + 1] = py
+                sh.pointCount += 2
             }
         }
         let colorCount = style == .solid ? 1 : 3
-        for _ in 0..<colorCount { sh.colors.append(K.u32()) }
+        for k in 0..<colorCount { sh.colors[k] = K.u32() }
+        sh.colorCount = colorCount
         for v in [sh.x, sh.y, sh.w, sh.h, sh.r, sh.angle] { mix(v.bitPattern) }
-        for v in sh.points { mix(v.bitPattern) }
-        for c in sh.colors { mix(UInt64(c)) }
+        for k in 0..<sh.pointCount { mix(sh.points[k].bitPattern) }
+        for k in 0..<sh.colorCount { mix(UInt64(sh.colors[k])) }
         shapes.append(sh)
     }
     return (shapes, hash)
