@@ -656,7 +656,10 @@ OC_AVX2 static void solid_box_avx2(uint32_t *first, size_t stride, size_t rows, 
         return;
     }
     prefetch_box_rows(first, stride, rows, width);
-    solid_box_rows_avx2_row(first, top, has_left, run, has_right);
+    // A box on whole pixels has the same colours in every row: its first and last
+    // rows run through the vector loop with the others.
+    const int uniform = memcmp(top, inner, sizeof *top) == 0 && memcmp(bottom, inner, sizeof *top) == 0;
+    if (!uniform) solid_box_rows_avx2_row(first, top, has_left, run, has_right);
     // Lane p of the row holds the left colour at p = 0 (when there is a left pixel),
     // the right colour at p = width − 1 (likewise), the run's colour between, and
     // nothing past the row.
@@ -678,8 +681,9 @@ OC_AVX2 static void solid_box_avx2(uint32_t *first, size_t stride, size_t rows, 
     }
     const __m256i z = _mm256_setzero_si256();
     const __m256i m = tail_mask(tail);
-    uint32_t *d = first + stride;
-    for (size_t y = 1; y + 1 < rows; y++, d += stride) {
+    const size_t y0 = uniform ? 0 : 1, y1 = uniform ? rows : rows - 1;
+    uint32_t *d = first + y0 * stride;
+    for (size_t y = y0; y < y1; y++, d += stride) {
         if (y + OC_BOX_AHEAD < rows) {
             __builtin_prefetch(d + OC_BOX_AHEAD * stride, 1, 3);
             __builtin_prefetch(d + OC_BOX_AHEAD * stride + (width - 1), 1, 3);
@@ -705,7 +709,7 @@ OC_AVX2 static void solid_box_avx2(uint32_t *first, size_t stride, size_t rows, 
         __m256i hi = DIV255_AVX(_mm256_mullo_epi16(_mm256_unpackhi_epi8(x, z), IAhi[k]));
         _mm256_maskstore_epi32((int *)(d + 8 * k), m, _mm256_add_epi8(_mm256_packus_epi16(lo, hi), S[k]));
     }
-    solid_box_rows_avx2_row(d, bottom, has_left, run, has_right);
+    if (!uniform) solid_box_rows_avx2_row(d, bottom, has_left, run, has_right);
 }
 #endif
 
