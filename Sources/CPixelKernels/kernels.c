@@ -954,6 +954,42 @@ static inline void run_coverage(const oc_span *spans, size_t k, size_t end, cons
         }                                                                                                       \
     }
 
+// A rectangle's rows: each shaded once from its first pixel, then its left pixel,
+// run and right pixel blended with their coverage (a full run takes the row kernel's
+// full-coverage path).
+#define OC_DEFINE_GRADIENT_BOX(NAME, ATTR, SHADE, ROW)                                                          \
+    ATTR static void NAME(uint32_t *pixels, size_t stride, int32_t x, int32_t y, size_t rows,                   \
+                          const oc_row_coverage *top, const oc_row_coverage *inner, const oc_row_coverage *bottom, \
+                          int has_left, size_t run, int has_right, const oc_gradient *g) {                      \
+        uint32_t buf[OC_GRADIENT_CHUNK];                                                                        \
+        const size_t width = (has_left ? 1 : 0) + run + (has_right ? 1 : 0);                                    \
+        if (width == 0) return;                                                                                 \
+        prefetch_box_rows(pixels + (size_t)y * stride + (size_t)x, stride, rows, width);                        \
+        for (size_t r = 0; r < rows; r++) {                                                                     \
+            const oc_row_coverage *c = r == 0 ? top : (r + 1 == rows ? bottom : inner);                         \
+            uint32_t *row = pixels + (size_t)(y + (int32_t)r) * stride + (size_t)x;                             \
+            if (r + OC_BOX_AHEAD < rows) {                                                                      \
+                __builtin_prefetch(row + OC_BOX_AHEAD * stride, 1, 3);                                          \
+                __builtin_prefetch(row + OC_BOX_AHEAD * stride + (width - 1), 1, 3);                            \
+            }                                                                                                   \
+            const double py = (double)(y + (int32_t)r) + 0.5;                                                   \
+            for (size_t off = 0; off < width; off += OC_GRADIENT_CHUNK) {                                       \
+                const size_t m = width - off < OC_GRADIENT_CHUNK ? width - off : OC_GRADIENT_CHUNK;             \
+                SHADE(buf, g, (double)x + (double)off + 0.5, py, m);                                            \
+                /* The chunk's pixels: [off, off + m) of the row. */                                            \
+                size_t i = 0;                                                                                   \
+                if (off == 0 && has_left) {                                                                     \
+                    if (c->left) ROW(row, buf, 0, c->left, 1);                                                  \
+                    i = 1;                                                                                      \
+                }                                                                                               \
+                size_t runEnd = (has_right ? width - 1 : width) - off;                                          \
+                if (runEnd > m) runEnd = m;                                                                     \
+                if (runEnd > i && c->run) ROW(row + off + i, buf + i, 0, c->run, runEnd - i);                   \
+                if (has_right && off + m == width && c->right) ROW(row + width - 1, buf + m - 1, 0, c->right, 1); \
+            }                                                                                                   \
+        }                                                                                                       \
+    }
+
 // Levels without a fused path (a threshold of 0 never takes it).
 static inline void no_fused_span(uint32_t *d, int64_t x, int64_t n, const uint8_t *mask, uint32_t alpha,
                                  const oc_gradient *g, double py) {
@@ -963,10 +999,12 @@ static inline void no_fused_span(uint32_t *d, int64_t x, int64_t n, const uint8_
 OC_DEFINE_SHADE_CHUNK(shade_chunk_portable, , linear_gradient_row_portable, radial_gradient_row_portable,
                       conic_gradient_row_portable)
 OC_DEFINE_GRADIENT_SPANS(gradient_spans_portable, , shade_chunk_portable, srcover_row_portable, no_fused_span, 0)
+OC_DEFINE_GRADIENT_BOX(gradient_box_portable, , shade_chunk_portable, srcover_row_portable)
 #if OC_X86
 OC_DEFINE_SHADE_CHUNK(shade_chunk_sse2, , linear_gradient_row_sse2, radial_gradient_row_portable,
                       conic_gradient_row_portable)
 OC_DEFINE_GRADIENT_SPANS(gradient_spans_sse2, , shade_chunk_sse2, srcover_row_sse2, no_fused_span, 0)
+OC_DEFINE_GRADIENT_BOX(gradient_box_sse2, , shade_chunk_sse2, srcover_row_sse2)
 OC_DEFINE_SHADE_CHUNK(shade_chunk_avx2, OC_AVX2, linear_gradient_row_avx2, radial_gradient_row_avx2,
                       conic_gradient_row_avx2)
 
@@ -1010,6 +1048,7 @@ OC_AVX2 static inline void linear_span_fused_avx2(uint32_t *dd, int64_t x, int64
 
 OC_DEFINE_GRADIENT_SPANS(gradient_spans_avx2, OC_AVX2, shade_chunk_avx2, srcover_row_avx2, linear_span_fused_avx2,
                          OC_FUSED_RUN)
+OC_DEFINE_GRADIENT_BOX(gradient_box_avx2, OC_AVX2, shade_chunk_avx2, srcover_row_avx2)
 #endif
 
 // MARK: - AVX-512
@@ -1200,6 +1239,7 @@ OC_DEFINE_SHADE_CHUNK(shade_chunk_avx512, OC_AVX512, linear_gradient_row_avx512,
 
 OC_DEFINE_GRADIENT_SPANS(gradient_spans_avx512, OC_AVX512, shade_chunk_avx512, srcover_row_avx512,
                          linear_span_fused_avx2, OC_FUSED_RUN)
+OC_DEFINE_GRADIENT_BOX(gradient_box_avx512, OC_AVX512, shade_chunk_avx512, srcover_row_avx512)
 
 static int cpu_has_avx512bw(void) {
     if (!cpu_has_avx2()) return 0;
@@ -1229,6 +1269,8 @@ typedef void (*conic_fn)(uint32_t *, const uint32_t *, int32_t, float, float, fl
                          float, size_t);
 typedef void (*gradient_spans_fn)(uint32_t *, size_t, int32_t, int32_t, const oc_span *, size_t, const uint8_t *,
                                   const oc_gradient *);
+typedef void (*gradient_box_fn)(uint32_t *, size_t, int32_t, int32_t, size_t, const oc_row_coverage *,
+                                const oc_row_coverage *, const oc_row_coverage *, int, size_t, int, const oc_gradient *);
 
 /// One implementation of every dispatched kernel.
 typedef struct {
@@ -1241,29 +1283,30 @@ typedef struct {
     box_fn solid_box;
     spans_fn fill_spans;
     gradient_spans_fn gradient_spans;
+    gradient_box_fn gradient_box;
     oc_kernel_level level;
 } kernel_table;
 
 static const kernel_table portable_table = {
     fill_portable, srcover_portable, srcover_mask_portable, srcover_row_portable, plus_row_portable,
     linear_gradient_row_portable, radial_gradient_row_portable, conic_gradient_row_portable, solid_box_portable,
-    fill_spans_portable, gradient_spans_portable, OC_KERNELS_PORTABLE,
+    fill_spans_portable, gradient_spans_portable, gradient_box_portable, OC_KERNELS_PORTABLE,
 };
 #if OC_X86
 static const kernel_table sse2_table = {
     fill_sse2, srcover_sse2, srcover_mask_sse2, srcover_row_sse2, plus_row_sse2,
     linear_gradient_row_sse2, radial_gradient_row_portable, conic_gradient_row_portable, solid_box_sse2,
-    fill_spans_sse2, gradient_spans_sse2, OC_KERNELS_SSE2,
+    fill_spans_sse2, gradient_spans_sse2, gradient_box_sse2, OC_KERNELS_SSE2,
 };
 static const kernel_table avx512_table = {
     fill_avx512, srcover_avx512, srcover_mask_avx512, srcover_row_avx512, plus_row_avx2,
     linear_gradient_row_avx512, radial_gradient_row_avx2, conic_gradient_row_avx2, solid_box_avx512,
-    fill_spans_avx512, gradient_spans_avx512, OC_KERNELS_AVX512,
+    fill_spans_avx512, gradient_spans_avx512, gradient_box_avx512, OC_KERNELS_AVX512,
 };
 static const kernel_table avx2_table = {
     fill_avx2, srcover_avx2, srcover_mask_avx2, srcover_row_avx2, plus_row_avx2,
     linear_gradient_row_avx2, radial_gradient_row_avx2, conic_gradient_row_avx2, solid_box_avx2,
-    fill_spans_avx2, gradient_spans_avx2, OC_KERNELS_AVX2,
+    fill_spans_avx2, gradient_spans_avx2, gradient_box_avx2, OC_KERNELS_AVX2,
 };
 #endif
 
@@ -1276,7 +1319,7 @@ static const kernel_table avx2_table = {
 static kernel_table process_table = {
     fill_portable, srcover_portable, srcover_mask_portable, srcover_row_portable, plus_row_portable,
     linear_gradient_row_portable, radial_gradient_row_portable, conic_gradient_row_portable, solid_box_portable,
-    fill_spans_portable, gradient_spans_portable, OC_KERNELS_PORTABLE,
+    fill_spans_portable, gradient_spans_portable, gradient_box_portable, OC_KERNELS_PORTABLE,
 };
 // Initial-exec TLS: one %fs-relative load, no call to __tls_get_addr (which would make
 // every entry point save registers and lose its tail call).
@@ -1334,6 +1377,11 @@ void oc_srcover_mask(uint32_t *dst, const uint8_t *mask, size_t n, uint32_t colo
 void oc_gradient_spans(uint32_t *pixels, size_t stride, int32_t width, int32_t height, const oc_span *spans,
                        size_t count, const uint8_t *coverage, const oc_gradient *gradient) {
     current()->gradient_spans(pixels, stride, width, height, spans, count, coverage, gradient);
+}
+void oc_gradient_box(uint32_t *pixels, size_t stride, int32_t x, int32_t y, size_t rows, const oc_row_coverage *top,
+                     const oc_row_coverage *inner, const oc_row_coverage *bottom, int has_left, size_t run,
+                     int has_right, const oc_gradient *gradient) {
+    current()->gradient_box(pixels, stride, x, y, rows, top, inner, bottom, has_left, run, has_right, gradient);
 }
 void oc_fill_spans(uint32_t *pixels, size_t stride, int32_t width, int32_t height, const oc_span *spans,
                    size_t count, const uint8_t *coverage, uint32_t color) {

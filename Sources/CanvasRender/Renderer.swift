@@ -294,17 +294,24 @@ public final class Renderer {
     func draw(_ item: UnsafePointer<DrawItem>, _ list: DisplayList, _ pass: Pass) {
         let region = clipRegion(item.pointee.clip, list, pass)
         guard !region.bounds.isEmpty else { return }
-        if item.pointee.filter < 0, drawSolidRect(item, pass, region) { return }
+        if item.pointee.filter < 0, drawRect(item, pass, region) { return }
         draw(item.pointee, region, list, pass)
     }
 
-    /// A solid source-over rectangle under a scale-and-translate transform,
-    /// unmasked, on the 8-bit surface: composited straight from its separable
-    /// coverage, with no spans. `false` when the item is not such a rectangle.
-    private func drawSolidRect(_ item: UnsafePointer<DrawItem>, _ pass: Pass, _ region: ClipRegion) -> Bool {
+    /// A source-over rectangle of a solid colour or a linear or radial gradient under
+    /// a scale-and-translate transform, unmasked, on the 8-bit surface: composited
+    /// straight from its separable coverage, with no spans. `false` when the item is
+    /// not such a rectangle.
+    private func drawRect(_ item: UnsafePointer<DrawItem>, _ pass: Pass, _ region: ClipRegion) -> Bool {
         guard case .rgba8(let pixmap) = pass.target, item.pointee.blendMode == .normal,
-              let (r, aa) = item.pointee.filledRect, case .rect = region,
-              case .solid(let c) = item.pointee.paint else { return false }
+              let (r, aa) = item.pointee.filledRect, case .rect = region else { return false }
+        switch item.pointee.paint {
+        case .solid: break
+        case .gradient(let g):
+            // (A conic gradient sizes its table by the painted area: the general path.)
+            if case .conic = g.geometry { return false }
+        case .image: return false
+        }
         let t = item.pointee.transform.concatenating(pass.device)
         guard t.isFinite, t.isScaleTranslate else { return false }
         let device = r.transformed(by: t)
@@ -313,11 +320,15 @@ public final class Renderer {
             return true
         }
         let opacity = item.pointee.opacity
-        let alpha = min(max(opacity.isNaN ? 0 : opacity, 0), 1)
         // Rows are cut at whole pixels: each row's coverage stays as it is.
-        if let box = PixelBox(device, clip: pass.limited(region.bounds), antialiased: aa) {
+        guard let box = PixelBox(device, clip: pass.limited(region.bounds), antialiased: aa) else { return true }
+        if case .solid(let c) = item.pointee.paint {
+            let alpha = min(max(opacity.isNaN ? 0 : opacity, 0), 1)
             Compositor.fill(box, color: PremultipliedColor(red: c.r, green: c.g, blue: c.b, alpha: c.a * alpha),
                             into: pixmap)
+        } else if case .gradient(let shader, let table)? = PaintSources.rgba8(item.pointee.paint, userToDevice: t,
+                                                                             opacity: opacity) {
+            Compositor.fill(box, shader: shader, table: table, into: pixmap)
         }
         return true
     }

@@ -126,6 +126,22 @@ typedef struct {
 void oc_gradient_spans(uint32_t *pixels, size_t stride, int32_t width, int32_t height, const oc_span *spans,
                        size_t count, const uint8_t *coverage, const oc_gradient *gradient);
 
+/// The coverage of one row of an axis-aligned rectangle: its partly covered left and
+/// right pixels and its run.
+typedef struct {
+    uint8_t left, run, right;
+} oc_row_coverage;
+
+/// Source over of a gradient through an axis-aligned rectangle's separable coverage:
+/// `rows` rows from (`x`, `y`) of the surface at `pixels` (rows `stride` pixels
+/// apart), each a left pixel (when `has_left`), `run` pixels, then a right pixel
+/// (when `has_right`); the first row takes `top`'s coverage, the last `bottom`'s, the
+/// others `inner`'s. Each row is shaded once from its first pixel (256 pixels at a
+/// time) and blended with its coverage.
+void oc_gradient_box(uint32_t *pixels, size_t stride, int32_t x, int32_t y, size_t rows, const oc_row_coverage *top,
+                     const oc_row_coverage *inner, const oc_row_coverage *bottom, int has_left, size_t run,
+                     int has_right, const oc_gradient *gradient);
+
 /// 8-bit RGBA pixels to floats in 0…1 (four per pixel), and back (clamped, rounded
 /// to nearest; NaN gives 0). For the filters' floating-point planes.
 void oc_unpack_unit_row(float *dst, const uint32_t *src, size_t n);

@@ -33,6 +33,30 @@ public enum Compositor {
         return rb | ag
     }
 
+    /// Source-over of a gradient over an axis-aligned rectangle's coverage, in one
+    /// kernel call: each row shaded once from its first pixel and blended with its
+    /// separable coverage (no spans).
+    public static func fill(_ box: PixelBox, shader: GradientShader, table: [UInt32], into pixmap: Pixmap) {
+        guard box.x0 >= 0, box.y0 >= 0, box.x1 <= pixmap.width, box.y1 <= pixmap.height,
+              box.x1 > box.x0, box.y1 > box.y0 else { return }
+        @inline(__always) func alpha(_ v: Double) -> UInt8 { UInt8(min(max(v, 0), 1) * 255 + 0.5) }
+        let (_, n, firstPartial, lastPartial) = box.columns
+        @inline(__always) func coverage(_ v: Double) -> oc_row_coverage {
+            oc_row_coverage(left: firstPartial ? alpha(box.firstColumn * v) : 0, run: alpha(v),
+                            right: lastPartial ? alpha(box.lastColumn * v) : 0)
+        }
+        let rows = box.y1 - box.y0
+        var top = coverage(box.firstRow)
+        var inner = rows > 2 ? coverage(1) : top
+        var bottom = rows > 1 ? coverage(box.lastRow) : top
+        table.withUnsafeBufferPointer { t in
+            var g = shader.kernel(table: t.baseAddress!)
+            oc_gradient_box(pixmap.pixels, pixmap.width, Int32(truncatingIfNeeded: box.x0),
+                            Int32(truncatingIfNeeded: box.y0), rows, &top, &inner, &bottom, firstPartial ? 1 : 0, n,
+                            lastPartial ? 1 : 0, &g)
+        }
+    }
+
     /// Source-over of a solid colour over an axis-aligned rectangle's coverage: per
     /// row, the partly covered first and last columns are blended one by one and the
     /// run between them by the SIMD kernels (a plain fill when the colour is opaque
@@ -44,12 +68,7 @@ public enum Compositor {
               box.x1 > box.x0, box.y1 > box.y0 else { return }
         @inline(__always) func alpha(_ v: Double) -> UInt8 { UInt8(min(max(v, 0), 1) * 255 + 0.5) }
         let opaque = color.a == 255
-        // Fully covered columns join the run; partly covered ones are blended alone.
-        let runStart = box.firstColumn >= 1 ? box.x0 : box.x0 + 1
-        // (A single column is either all run or all partial.)
-        let runEnd = box.x1 - box.x0 == 1 ? box.x1 : (box.lastColumn >= 1 ? box.x1 : box.x1 - 1)
-        let n = max(runEnd - runStart, 0)
-        let firstPartial = runStart != box.x0, lastPartial = runEnd != box.x1 && box.x1 - box.x0 > 1
+        let (_, n, firstPartial, lastPartial) = box.columns
 
         /// A row's colours where its vertical coverage is `v`.
         @inline(__always) func colors(_ v: Double) -> oc_row_colors {
