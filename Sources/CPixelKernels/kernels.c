@@ -1222,14 +1222,68 @@ OC_AVX512 static void linear_gradient_row_avx512(uint32_t *out, const uint32_t *
 
 OC_DEFINE_SOLID_BOX(solid_box_rows_avx512, OC_AVX512, fill_avx512, srcover_avx512)
 
-// Boxes up to 64 pixels wide take the AVX2 kernel's per-lane layout; wider ones
-// run their rows sixteen pixels a step.
+// A narrow box's row colours as lanes: the left colour at p = 0 (when there is a
+// left pixel), the right colour at p = width − 1 (likewise), the run's between,
+// nothing past the row; with each lane's inverse alpha over its 16-bit channels.
+typedef struct {
+    __m512i s[4], ialo[4], iahi[4];
+} box_lanes512;
+
+OC_AVX512 static inline void box_row_lanes512(const oc_row_colors *c, size_t width, int has_left, int has_right,
+                                              size_t chunks, box_lanes512 *out) {
+    const __m512i lanes = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    for (size_t k = 0; k < chunks; k++) {
+        __m512i p = _mm512_add_epi32(lanes, _mm512_set1_epi32((int)(16 * k)));
+        __m512i v = _mm512_set1_epi32((int)c->run);
+        if (has_left) v = _mm512_mask_mov_epi32(v, _mm512_cmpeq_epi32_mask(p, _mm512_setzero_si512()),
+                                                _mm512_set1_epi32((int)c->left));
+        if (has_right) v = _mm512_mask_mov_epi32(v, _mm512_cmpeq_epi32_mask(p, _mm512_set1_epi32((int)width - 1)),
+                                                 _mm512_set1_epi32((int)c->right));
+        v = _mm512_maskz_mov_epi32(_mm512_cmplt_epi32_mask(p, _mm512_set1_epi32((int)width)), v);
+        out->s[k] = v;
+        __m512i a = _mm512_sub_epi32(_mm512_set1_epi32(255), _mm512_srli_epi32(v, 24));
+        __m512i a2 = _mm512_or_si512(a, _mm512_slli_epi32(a, 16));
+        out->ialo[k] = _mm512_unpacklo_epi32(a2, a2);
+        out->iahi[k] = _mm512_unpackhi_epi32(a2, a2);
+    }
+}
+
+// Boxes up to 64 pixels wide: every row (its own colours for the first and last)
+// is one to four sixteen-lane source-overs, the last lanes masked; wider boxes run
+// their rows sixteen pixels a step. (A lane of alpha 255 gives exactly its colour,
+// as a fill would.)
 OC_AVX512 static void solid_box_avx512(uint32_t *first, size_t stride, size_t rows, const oc_row_colors *top,
                                        const oc_row_colors *inner, const oc_row_colors *bottom, int has_left,
                                        size_t run, int has_right) {
     size_t width = (has_left ? 1 : 0) + run + (has_right ? 1 : 0);
-    if (width <= 64) solid_box_avx2(first, stride, rows, top, inner, bottom, has_left, run, has_right);
-    else solid_box_rows_avx512(first, stride, rows, top, inner, bottom, has_left, run, has_right);
+    if (width == 0 || rows == 0) return;
+    if (width > 64) {
+        solid_box_rows_avx512(first, stride, rows, top, inner, bottom, has_left, run, has_right);
+        return;
+    }
+    prefetch_box_rows(first, stride, rows, width);
+    const size_t chunks = (width + 15) / 16;
+    const __mmask16 last = tail_mask16(width - 16 * (chunks - 1));
+    box_lanes512 vInner, vTop, vBottom;
+    box_row_lanes512(inner, width, has_left, has_right, chunks, &vInner);
+    box_row_lanes512(top, width, has_left, has_right, chunks, &vTop);
+    box_row_lanes512(bottom, width, has_left, has_right, chunks, &vBottom);
+    const __m512i z = _mm512_setzero_si512();
+    uint32_t *d = first;
+    for (size_t y = 0; y < rows; y++, d += stride) {
+        if (y + OC_BOX_AHEAD < rows) {
+            __builtin_prefetch(d + OC_BOX_AHEAD * stride, 1, 3);
+            __builtin_prefetch(d + OC_BOX_AHEAD * stride + (width - 1), 1, 3);
+        }
+        const box_lanes512 *v = y == 0 ? &vTop : (y + 1 == rows ? &vBottom : &vInner);
+        for (size_t k = 0; k < chunks; k++) {
+            __mmask16 m = k + 1 == chunks ? last : (__mmask16)0xFFFF;
+            __m512i x = _mm512_maskz_loadu_epi32(m, d + 16 * k);
+            __m512i lo = DIV255_512(_mm512_mullo_epi16(_mm512_unpacklo_epi8(x, z), v->ialo[k]));
+            __m512i hi = DIV255_512(_mm512_mullo_epi16(_mm512_unpackhi_epi8(x, z), v->iahi[k]));
+            _mm512_mask_storeu_epi32(d + 16 * k, m, _mm512_add_epi8(_mm512_packus_epi16(lo, hi), v->s[k]));
+        }
+    }
 }
 
 OC_DEFINE_FILL_SPANS(fill_spans_avx512, OC_AVX512, fill_avx512, srcover_avx512, srcover_mask_avx512)
