@@ -26,6 +26,34 @@ struct PixelRandom {
     }
 }
 
+extension PixelRandom {
+    /// Random spans on rows −1 … `height`, from a little left of the surface to a
+    /// little right of it, with gaps of 0–5 pixels between them: constant (full or
+    /// any) coverage or per-pixel coverage (a fifth of it 0, a fifth 255), each
+    /// `length(&self)` pixels long.
+    mutating func spans(width: Int, height: Int, length: (inout PixelRandom) -> Int) -> SpanBuffer {
+        var spans = SpanBuffer()
+        for row in -1...height {
+            var x = Int(next() % 8) - 4
+            while x < width + 4 {
+                let n = length(&self)
+                switch next() % 4 {
+                case 0: spans.addConstant(x: x, y: row, length: n, alpha: 255)
+                case 1: spans.addConstant(x: x, y: row, length: n, alpha: UInt8(truncatingIfNeeded: next()))
+                default:
+                    let m = spans.reserveMask(x: x, y: row, length: n)
+                    for i in 0..<n {
+                        let v = next() % 5
+                        m[i] = v == 0 ? 0 : (v == 1 ? 255 : UInt8(truncatingIfNeeded: next()))
+                    }
+                }
+                x += n + Int(next() % 6)
+            }
+        }
+        return spans
+    }
+}
+
 @Suite("Compositing kernels")
 struct KernelTests {
     @Test("div255 rounds to nearest for every product of two bytes")
@@ -140,24 +168,7 @@ struct KernelTests {
             let width = 48, height = 24
             for trial in 0..<60 {
                 let color = PremultipliedColor(packed: premultiplied(opaque: trial % 3 == 0))
-                var spans = SpanBuffer()
-                for row in -1...height {
-                    var x = Int(next() % 8) - 4
-                    while x < width + 4 {
-                        let n = 1 + Int(next() % 40)
-                        switch next() % 4 {
-                        case 0: spans.addConstant(x: x, y: row, length: n, alpha: 255)
-                        case 1: spans.addConstant(x: x, y: row, length: n, alpha: UInt8(truncatingIfNeeded: next()))
-                        default:
-                            let m = spans.reserveMask(x: x, y: row, length: n)
-                            for i in 0..<n {
-                                let v = next() % 5
-                                m[i] = v == 0 ? 0 : (v == 1 ? 255 : UInt8(truncatingIfNeeded: next()))
-                            }
-                        }
-                        x += n + Int(next() % 6)
-                    }
-                }
+                let spans = rng.spans(width: width, height: height) { 1 + Int($0.next() % 40) }
                 let pixmap = try Pixmap(width: width, height: height)
                 for i in 0..<(width * height) { pixmap.pixels[i] = premultiplied() }
                 var expected = Array(UnsafeBufferPointer(start: pixmap.pixels, count: width * height))
@@ -205,24 +216,9 @@ struct KernelTests {
                 guard let shader = GradientShader(geometry, extend: extend, gradientToDevice: .identity,
                                                   tableCount: 64) else { Issue.record("no shader"); return }
                 let table = (0..<66).map { _ in rng.premultiplied() }
-                var spans = SpanBuffer()
-                for row in -1...height {
-                    var x = Int(next() % 8) - 4
-                    while x < width + 4 {
-                        // Short spans (fused at AVX2) and long ones (past a 256-pixel chunk).
-                        let n = next() % 3 == 0 ? 1 + Int(next() % 290) : 1 + Int(next() % 30)
-                        switch next() % 4 {
-                        case 0: spans.addConstant(x: x, y: row, length: n, alpha: 255)
-                        case 1: spans.addConstant(x: x, y: row, length: n, alpha: UInt8(truncatingIfNeeded: next()))
-                        default:
-                            let m = spans.reserveMask(x: x, y: row, length: n)
-                            for i in 0..<n {
-                                let v = next() % 5
-                                m[i] = v == 0 ? 0 : (v == 1 ? 255 : UInt8(truncatingIfNeeded: next()))
-                            }
-                        }
-                        x += n + Int(next() % 6)
-                    }
+                // Short spans (fused at AVX2) and long ones (past a 256-pixel chunk).
+                let spans = rng.spans(width: width, height: height) {
+                    $0.next() % 3 == 0 ? 1 + Int($0.next() % 290) : 1 + Int($0.next() % 30)
                 }
                 let pixmap = try Pixmap(width: width, height: height)
                 for i in 0..<(width * height) { pixmap.pixels[i] = rng.premultiplied() }

@@ -39,11 +39,9 @@ struct CellAccumulator {
 
     init() {
         cellCapacity = 1 << 12
-        cells = .allocate(capacity: cellCapacity)
-        cells.initialize(repeating: 0, count: cellCapacity)
+        cells = ZeroedStorage.allocate(cellCapacity)
         bitCapacity = 256
-        bits = .allocate(capacity: bitCapacity)
-        bits.initialize(repeating: 0, count: bitCapacity)
+        bits = ZeroedStorage.allocate(bitCapacity)
     }
 
     func free() {
@@ -51,20 +49,9 @@ struct CellAccumulator {
         bits.deallocate()
     }
 
-    /// Cells and bits are kept zero between fills (the sweep clears what it reads).
     mutating func ensure(cells n: Int, words: Int) {
-        if n > cellCapacity {
-            cells.deallocate()
-            cellCapacity = max(n, cellCapacity * 2)
-            cells = .allocate(capacity: cellCapacity)
-            cells.initialize(repeating: 0, count: cellCapacity)
-        }
-        if words > bitCapacity {
-            bits.deallocate()
-            bitCapacity = max(words, bitCapacity * 2)
-            bits = .allocate(capacity: bitCapacity)
-            bits.initialize(repeating: 0, count: bitCapacity)
-        }
+        ZeroedStorage.ensure(&cells, capacity: &cellCapacity, n)
+        ZeroedStorage.ensure(&bits, capacity: &bitCapacity, words)
     }
 
     /// `rows` (whole-pixel y values) limits the rows accumulated and emitted; a row's

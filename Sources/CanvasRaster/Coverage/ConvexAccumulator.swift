@@ -25,10 +25,9 @@ struct ConvexAccumulator {
 
     init() {
         cellCapacity = 1 << 12
-        cells = .allocate(capacity: cellCapacity)
-        cells.initialize(repeating: 0, count: cellCapacity)
+        cells = ZeroedStorage.allocate(cellCapacity)
         rowCapacity = 256
-        ranges = .allocate(capacity: rowCapacity * 4)
+        ranges = ZeroedStorage.allocate(rowCapacity * 4)
     }
 
     func free() {
@@ -37,17 +36,11 @@ struct ConvexAccumulator {
     }
 
     mutating func ensure(cells n: Int, rows: Int) {
-        if n > cellCapacity {
-            cells.deallocate()
-            cellCapacity = max(n, cellCapacity * 2)
-            cells = .allocate(capacity: cellCapacity)
-            cells.initialize(repeating: 0, count: cellCapacity)
-        }
-        if rows > rowCapacity {
-            ranges.deallocate()
-            rowCapacity = max(rows, rowCapacity * 2)
-            ranges = .allocate(capacity: rowCapacity * 4)
-        }
+        ZeroedStorage.ensure(&cells, capacity: &cellCapacity, n)
+        // (Four entries a row.)
+        var rowEntries = 4 * rowCapacity
+        ZeroedStorage.ensure(&ranges, capacity: &rowEntries, 4 * rows)
+        rowCapacity = rowEntries / 4
     }
 
     /// `rows` (whole-pixel y values) limits the rows accumulated and emitted; each

@@ -151,13 +151,11 @@ private struct Workspace {
 
     init() {
         cellCapacity = 1 << 12
-        cells = .allocate(capacity: cellCapacity)
-        cells.initialize(repeating: 0, count: cellCapacity)
+        cells = ZeroedStorage.allocate(cellCapacity)
         bitCapacity = 256
-        bits = .allocate(capacity: bitCapacity)
-        bits.initialize(repeating: 0, count: bitCapacity)
+        bits = ZeroedStorage.allocate(bitCapacity)
         rowCapacity = 256
-        touched = .allocate(capacity: 2 * rowCapacity)
+        touched = ZeroedStorage.allocate(2 * rowCapacity)
     }
 
     func free() {
@@ -167,23 +165,12 @@ private struct Workspace {
     }
 
     mutating func ensure(cells n: Int, words: Int, rows: Int) {
-        if n > cellCapacity {
-            cells.deallocate()
-            cellCapacity = max(n, cellCapacity * 2)
-            cells = .allocate(capacity: cellCapacity)
-            cells.initialize(repeating: 0, count: cellCapacity)
-        }
-        if words > bitCapacity {
-            bits.deallocate()
-            bitCapacity = max(words, bitCapacity * 2)
-            bits = .allocate(capacity: bitCapacity)
-            bits.initialize(repeating: 0, count: bitCapacity)
-        }
-        if rows > rowCapacity {
-            touched.deallocate()
-            rowCapacity = max(rows, rowCapacity * 2)
-            touched = .allocate(capacity: 2 * rowCapacity)
-        }
+        ZeroedStorage.ensure(&cells, capacity: &cellCapacity, n)
+        ZeroedStorage.ensure(&bits, capacity: &bitCapacity, words)
+        // (Two entries a row.)
+        var rowEntries = 2 * rowCapacity
+        ZeroedStorage.ensure(&touched, capacity: &rowEntries, 2 * rows)
+        rowCapacity = rowEntries / 2
     }
 
     // Block geometry, set per fill.
