@@ -23,8 +23,15 @@ public final class WindowHost<Content: View> {
     /// Whether the window is still open.
     public private(set) var isOpen = true
     private var pixelSize: (Int32, Int32)
-    /// The frame on screen (shown again on expose).
+    /// The frame on screen (shown again on expose), and the display list it was
+    /// drawn from.
     private var shown: CGImage?
+    private var shownFrame: RecordedFrame?
+    /// The frame shown before it: the next frame is drawn into its memory (only the
+    /// rows where the two frames' drawing differs), so a stream of frames allocates
+    /// no pixels — the host cannot reuse the frame on screen, which the window keeps.
+    private var spare: CGImage?
+    private var spareFrame: RecordedFrame?
     /// A frame being rasterized on a worker thread, and where it lands.
     private var inFlight = false
     private let mailbox = FrameMailbox()
@@ -245,13 +252,13 @@ public final class WindowHost<Content: View> {
         case Int32(OC_EVENT_UP.rawValue) where e.button == 1:
             host.pointerUp(at: point(e))
         case Int32(OC_EVENT_WAKE.rawValue):
-            if let (number, image) = mailbox.take() {
+            if let (number, image, frame) = mailbox.take() {
                 inFlight = false
                 // A frame drawn here meanwhile (a press hit-tests the newest state)
                 // is newer: the worker's is dropped.
                 if number == host.renderCount {
-                    host.finish(image: image)
-                    show(image, number: number)
+                    host.finish(image: image, drawnFrom: frame)
+                    show(image, number: number, frame: frame)
                 }
             }
         case Int32(OC_EVENT_CLOSE.rawValue):
@@ -273,23 +280,45 @@ public final class WindowHost<Content: View> {
               ProcessInfo.processInfo.systemUptime - lastFrame >= Self.frameInterval - 0.001,
               let frame = host.recordFrame() else { return }
         lastFrame = ProcessInfo.processInfo.systemUptime
+        let (reused, reusedFrame) = takeSpare()
         // (Without the wake-up pipe, a worker's frame could not be noticed: draw here.)
         guard frame.asynchronous, mailbox.readEnd >= 0 else {
-            let image = frame.rasterize()
-            host.finish(image: image)
-            show(image, number: frame.number)
+            let image = frame.rasterizeCountingRows(reusing: reused, drawnFrom: reusedFrame).image
+            host.finish(image: image, drawnFrom: frame)
+            show(image, number: frame.number, frame: frame)
             return
         }
         inFlight = true
         asynchronousFrames += 1
         let mailbox = self.mailbox
-        Thread.detachNewThread { mailbox.deliver(frame.number, frame.rasterize()) }
+        let spare = SpareFrame(image: reused, frame: reusedFrame)
+        Thread.detachNewThread {
+            mailbox.deliver(frame.number, frame.rasterizeCountingRows(reusing: spare.image, drawnFrom: spare.frame).image,
+                            frame)
+        }
+    }
+
+    /// The spare frame, when nothing else holds its pixels.
+    private func takeSpare() -> (CGImage?, RecordedFrame?) {
+        guard var image = spare else { return (nil, nil) }
+        spare = nil
+        let frame = spareFrame
+        spareFrame = nil
+        return isKnownUniquelyReferenced(&image) ? (image, frame) : (nil, nil)
     }
 
     /// The number of the frame on screen.
     private var shownNumber = 0
 
-    private func show(_ image: CGImage, number: Int) {
+    private func show(_ image: CGImage, number: Int, frame: RecordedFrame? = nil) {
+        if shown !== image {
+            // The frame leaving the screen becomes the spare (when its list is known).
+            if let previous = shown, let previousFrame = shownFrame {
+                spare = previous
+                spareFrame = previousFrame
+            }
+            shownFrame = frame
+        }
         shownNumber = number
         shown = image
         guard image.width > 0, image.height > 0 else { return }
@@ -403,7 +432,7 @@ private extension CGFloat {
 /// main thread's `poll` when it does. The worker holds it too, so the pipe
 /// outlives a window closed while a frame is in flight.
 private final class FrameMailbox: Sendable {
-    private let slot = Locked<(Int, CGImage)?>(nil)
+    private let slot = Locked<(Int, CGImage, RecordedFrame)?>(nil)
     let readEnd: Int32
     private let writeEnd: Int32
 
@@ -422,8 +451,8 @@ private final class FrameMailbox: Sendable {
         if writeEnd >= 0 { close(writeEnd) }
     }
 
-    func deliver(_ number: Int, _ image: CGImage) {
-        slot.withLock { $0 = (number, image) }
+    func deliver(_ number: Int, _ image: CGImage, _ frame: RecordedFrame) {
+        slot.withLock { $0 = (number, image, frame) }
         wake()
     }
 
@@ -433,5 +462,12 @@ private final class FrameMailbox: Sendable {
         _ = write(writeEnd, &byte, 1)
     }
 
-    func take() -> (Int, CGImage)? { slot.withLock { frame in defer { frame = nil }; return frame } }
+    func take() -> (Int, CGImage, RecordedFrame)? { slot.withLock { frame in defer { frame = nil }; return frame } }
+}
+
+/// The pixels and display list a worker draws its frame into (handed over whole:
+/// nothing on the main thread refers to them any more).
+private struct SpareFrame: @unchecked Sendable {
+    let image: CGImage?
+    let frame: RecordedFrame?
 }
