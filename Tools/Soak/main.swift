@@ -4,7 +4,7 @@
 // changes every frame, and a spring animation started by a tap every 90 frames.
 //
 //   canvas-soak [--frames N] [--warmup W] [--window [--no-x-resources]] [--max-growth KB]
-//               [--tap-every FRAMES]   (90; 0: no taps)
+//               [--tap-every FRAMES]   (90; 0: no taps)   [--trim]   (malloc_trim before each sample)
 //
 // Headless (default): N frames (10⁵) through HeadlessHost, the clock stepped
 // 1/60 s per frame. --window: N frames in an X11 window on $DISPLAY (Xvfb in CI),
@@ -54,11 +54,12 @@ struct SoakScene: View {
     }
 }
 
-var frames = 100_000, warmup: Int?, window = false, maxGrowthKB = 1024, countX = true, tapEvery = 90
+var frames = 100_000, warmup: Int?, window = false, maxGrowthKB = 1024, countX = true, tapEvery = 90, trim = false
 var arguments = CommandLine.arguments.dropFirst()
 while let flag = arguments.popFirst() {
     if flag == "--window" { window = true; continue }
     if flag == "--no-x-resources" { countX = false; continue }
+    if flag == "--trim" { trim = true; continue }
     guard let value = arguments.popFirst().flatMap({ Int($0) }) else { print("canvas-soak: \(flag) needs a number"); exit(2) }
     switch flag {
     case "--frames": frames = max(value, 1)
@@ -110,12 +111,19 @@ func xResources() -> Int? {
     return found ? total : nil
 }
 
+/// glibc's `malloc_trim` (not in the Glibc module's headers).
+let mallocTrim: (@convention(c) (Int) -> Int32)? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim")
+    .map { unsafeBitCast($0, to: (@convention(c) (Int) -> Int32).self) }
+
 struct Sample { var frame: Int; var residentKB: Int; var descriptors: Int; var xResources: Int? }
 var samples: [Sample] = []
 @MainActor func sample(_ frame: Int) {
     // xrestop first: Foundation opens its descriptors for running processes once,
     // at the first, and they stay open.
     let x = window && countX ? xResources() : nil
+    // With --trim, the allocator first hands back the free memory it keeps (what is
+    // left is memory in use, not free memory kept or fragmented).
+    if trim { _ = mallocTrim?(0) }
     samples.append(Sample(frame: frame, residentKB: residentKB(), descriptors: openDescriptors(), xResources: x))
 }
 
