@@ -28,30 +28,50 @@ extension Renderer {
             for i in a.items.indices where !Renderer.same(a.items[i], b.items[i]) { return nil }
         }
         var rows = RowSpan(height: height)
-        func touch(_ item: DrawItem) -> Bool {
-            guard case .shape(let geometry, let operation) = item.content, item.filter < 0 else { return false }
-            let t = item.transform.concatenating(device)
+        func touch(_ item: UnsafePointer<DrawItem>) -> Bool {
+            guard item.pointee.filter < 0, case .shape(let geometry, let operation) = item.pointee.content else { return false }
+            let t = item.pointee.transform.concatenating(device)
             guard t.isFinite else { return true }                  // draws nothing
             let box = deviceBounds(geometry, operation, t)
             guard box.isFinite else { return false }
             rows.add(box)
             return true
         }
-        let a = old.layers[0].items, b = new.layers[0].items
-        for i in 0..<max(a.count, b.count) {
-            if i < a.count, i < b.count, Renderer.same(a[i], b[i]) { continue }
-            if i < a.count, !touch(a[i]) { return 0..<height }
-            if i < b.count, !touch(b[i]) { return 0..<height }
+        // The items are read through pointers: passing a display item by value copies
+        // it through runtime value witnesses (a thousand instructions an item).
+        return old.layers[0].items.withUnsafeBufferPointer { a in
+            new.layers[0].items.withUnsafeBufferPointer { b in
+                guard let pa = a.baseAddress ?? b.baseAddress, let pb = b.baseAddress ?? a.baseAddress else {
+                    return rows.range
+                }
+                for i in 0..<max(a.count, b.count) {
+                    if i < a.count, i < b.count, Renderer.same(pa + i, pb + i) { continue }
+                    if i < a.count, !touch(pa + i) { return 0..<height }
+                    if i < b.count, !touch(pb + i) { return 0..<height }
+                }
+                return rows.range
+            }
         }
-        return rows.range
     }
 
     /// Whether two items draw the same: the same content, transform, paint (an
-    /// image by identity), blend mode, opacity, clip and filter.
+    /// image by identity), blend mode, opacity, clip and filter. (The plain fields
+    /// first: most items that differ differ there, before their shapes are bound.)
+    static func same(_ a: UnsafePointer<DrawItem>, _ b: UnsafePointer<DrawItem>) -> Bool {
+        guard a.pointee.transform == b.pointee.transform, a.pointee.blendMode == b.pointee.blendMode,
+              a.pointee.opacity == b.pointee.opacity || (a.pointee.opacity.isNaN && b.pointee.opacity.isNaN),
+              a.pointee.clip == b.pointee.clip, a.pointee.filter == b.pointee.filter,
+              same(a.pointee.paint, b.pointee.paint) else { return false }
+        return same(a.pointee.content, b.pointee.content)
+    }
+
+    /// Whether two items draw the same (see the pointer form).
     static func same(_ a: DrawItem, _ b: DrawItem) -> Bool {
-        guard a.transform == b.transform, a.blendMode == b.blendMode, a.opacity == b.opacity || (a.opacity.isNaN && b.opacity.isNaN),
-              a.clip == b.clip, a.filter == b.filter, same(a.paint, b.paint) else { return false }
-        switch (a.content, b.content) {
+        withUnsafePointer(to: a) { pa in withUnsafePointer(to: b) { pb in same(pa, pb) } }
+    }
+
+    static func same(_ a: DrawItem.Content, _ b: DrawItem.Content) -> Bool {
+        switch (a, b) {
         case (.shape(.glyphs(let g), let o), .shape(.glyphs(let h), let p)): return g.drawsTheSame(as: h) && same(o, p)
         case (.shape(let g, let o), .shape(let h, let p)): return g == h && same(o, p)
         case (.layer(let x), .layer(let y)): return x == y

@@ -295,7 +295,16 @@ public final class Renderer {
         let region = clipRegion(item.pointee.clip, list, pass)
         guard !region.bounds.isEmpty else { return }
         if item.pointee.filter < 0, drawRect(item, pass, region) { return }
-        draw(item.pointee, region, list, pass)
+        if item.pointee.filter >= 0 {
+            drawFiltered(item.pointee, list, pass, region)
+            return
+        }
+        switch item.pointee.content {
+        case .shape(let geometry, let operation):
+            drawShape(geometry, operation, item, pass, region)
+        case .layer(let id):
+            drawLayer(id, item.pointee, list, pass, region)
+        }
     }
 
     /// A source-over rectangle of a solid colour or a linear or radial gradient under
@@ -333,27 +342,14 @@ public final class Renderer {
         return true
     }
 
-    func draw(_ item: DrawItem, _ region: ClipRegion, _ list: DisplayList, _ pass: Pass) {
-        if item.filter >= 0 {
-            drawFiltered(item, list, pass, region)
-            return
-        }
-        switch item.content {
-        case .shape(let geometry, let operation):
-            drawShape(geometry, operation, item, pass, region)
-        case .layer(let id):
-            drawLayer(id, item, list, pass, region)
-        }
-    }
-
-    private func drawShape(_ geometry: Geometry, _ operation: DrawItem.Operation, _ item: DrawItem, _ pass: Pass,
-                           _ region: ClipRegion) {
-        let t = item.transform.concatenating(pass.device)
+    private func drawShape(_ geometry: Geometry, _ operation: DrawItem.Operation, _ item: UnsafePointer<DrawItem>,
+                           _ pass: Pass, _ region: ClipRegion) {
+        let t = item.pointee.transform.concatenating(pass.device)
         guard t.isFinite else { return Diagnostics.report(.nonFiniteTransform) }
         let bounds = region.bounds
         // Bands and conic gradients need the shape's device box.
         var isConic = false
-        if case .gradient(let g) = item.paint, case .conic = g.geometry { isConic = true }
+        if case .gradient(let g) = item.pointee.paint, case .conic = g.geometry { isConic = true }
         let reach = pass.rows != nil || isConic ? deviceBounds(geometry, operation, t) : nil
         if let rows = pass.rows, let reach, reach.isFinite,
            reach.maxY <= Double(rows.lowerBound) || reach.minY >= Double(rows.upperBound) {
@@ -379,36 +375,39 @@ public final class Renderer {
         // the clip: the same for every band); nothing else needs it.
         var area: PixelRect? = nil
         if isConic, let reach, reach.isFinite { area = PixelRect(covering: reach, within: bounds) }
-        if isMasked {
-            composite(masked, item.paint, userToDevice: t, item, pass, area: area)
-        } else {
-            composite(spans, item.paint, userToDevice: t, item, pass, area: area)
-        }
+        composite(isMasked ? masked : spans, item.pointee.paint, userToDevice: t, opacity: item.pointee.opacity,
+                  blendMode: item.pointee.blendMode, pass, area: area)
     }
 
     /// Composites spans with an item's paint, opacity and blend mode.
     func composite(_ spans: SpanBuffer, _ paint: Paint, userToDevice t: Transform, _ item: DrawItem, _ pass: Pass,
                    area: PixelRect? = nil) {
+        composite(spans, paint, userToDevice: t, opacity: item.opacity, blendMode: item.blendMode, pass, area: area)
+    }
+
+    /// Composites spans with a paint, an opacity and a blend mode.
+    func composite(_ spans: SpanBuffer, _ paint: Paint, userToDevice t: Transform, opacity: Double,
+                   blendMode: CanvasPaint.BlendMode, _ pass: Pass, area: PixelRect? = nil) {
         switch pass.target {
         case .rgba8(let pixmap):
-            guard let source = PaintSources.rgba8(paint, userToDevice: t, opacity: item.opacity, area: area) else {
+            guard let source = PaintSources.rgba8(paint, userToDevice: t, opacity: opacity, area: area) else {
                 // An invisible source still changes the destination in these modes.
-                if !item.blendMode.transparentSourceKeepsDestination {
-                    compositor.composite(spans, .solid(PremultipliedColor(packed: 0)), mode: item.blendMode, into: pixmap)
+                if !blendMode.transparentSourceKeepsDestination {
+                    compositor.composite(spans, .solid(PremultipliedColor(packed: 0)), mode: blendMode, into: pixmap)
                 }
                 return
             }
-            compositor.composite(spans, source, mode: item.blendMode, into: pixmap)
+            compositor.composite(spans, source, mode: blendMode, into: pixmap)
         case .float(let pixmap, let extended):
             floatCompositor.clampToUnit = !extended
-            guard let source = PaintSources.float(paint, userToDevice: t, opacity: item.opacity, extended: extended,
+            guard let source = PaintSources.float(paint, userToDevice: t, opacity: opacity, extended: extended,
                                                   area: area) else {
-                if !item.blendMode.transparentSourceKeepsDestination {
-                    floatCompositor.composite(spans, .solid(.zero), mode: item.blendMode, into: pixmap)
+                if !blendMode.transparentSourceKeepsDestination {
+                    floatCompositor.composite(spans, .solid(.zero), mode: blendMode, into: pixmap)
                 }
                 return
             }
-            floatCompositor.composite(spans, source, mode: item.blendMode, into: pixmap)
+            floatCompositor.composite(spans, source, mode: blendMode, into: pixmap)
         }
     }
 
