@@ -53,13 +53,34 @@ public final class GlyphRunGeometry: Sendable {
     public var isEmpty: Bool { runs.allSatisfy { $0.glyphs.isEmpty } }
 
     /// Whether `other` draws the same glyphs at the same place: the same object, or
-    /// the same runs storage (a laid-out text's, shared by the layout cache) at the
-    /// same origin. (Quick and conservative: equal runs in other storage count as
-    /// different.)
+    /// equal runs at the same origin. Runs in the same storage (a laid-out text's,
+    /// shared by the layout cache) are equal at once; otherwise they are compared
+    /// glyph by glyph, faces by identity (the cache may have dropped a layout
+    /// between two frames, or another thread laid the same text out again).
     public func drawsTheSame(as other: GlyphRunGeometry) -> Bool {
         if self === other { return true }
         guard origin == other.origin, bounds == other.bounds, runs.count == other.runs.count else { return false }
-        return runs.withUnsafeBufferPointer { a in other.runs.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
+        return runs.withUnsafeBufferPointer { a in
+            other.runs.withUnsafeBufferPointer { b in
+                if a.baseAddress == b.baseAddress { return true }
+                for k in a.indices {
+                    let r = a[k], s = b[k]
+                    guard r.source === s.source, r.scale == s.scale, r.widthScale == s.widthScale,
+                          r.glyphs.count == s.glyphs.count else { return false }
+                    let equal = r.glyphs.withUnsafeBufferPointer { g in
+                        s.glyphs.withUnsafeBufferPointer { h in
+                            if g.baseAddress == h.baseAddress { return true }
+                            for i in g.indices where g[i].id != h[i].id || g[i].x != h[i].x || g[i].y != h[i].y {
+                                return false
+                            }
+                            return true
+                        }
+                    }
+                    if !equal { return false }
+                }
+                return true
+            }
+        }
     }
 
     /// The map from a glyph's font units (y up) to user space.

@@ -101,6 +101,31 @@ struct BandRenderingTests {
         #expect(ticked.rgbaBytes() == Self.freshFrame(Scenes.analogClock, at: 1))
     }
 
+    /// Equal glyph runs in different storage (the layout cache dropped a text between
+    /// two frames, or another thread laid it out again) draw the same; a moved or
+    /// changed glyph, or another face, does not.
+    @Test func glyphRunsAreComparedByValue() {
+        final class Face: GlyphOutlineSource, @unchecked Sendable {
+            let faceID: UInt32
+            init(_ id: UInt32) { faceID = id }
+            var unitsPerEm: Double { 1000 }
+            func outline(glyph: UInt32) -> PathData { PathData() }
+            func outlineBounds(glyph: UInt32) -> Rect { .empty }
+        }
+        let face = Face(1), other = Face(2)
+        func run(_ source: Face, _ glyphs: [(UInt32, Double)]) -> GlyphRunGeometry {
+            let run = GlyphRunGeometry.Run(source: source, scale: 0.012,
+                                           glyphs: glyphs.map { GlyphRunGeometry.Glyph(id: $0.0, x: $0.1, y: 0) })
+            return GlyphRunGeometry(runs: [run], origin: Point(4, 20), bounds: Rect(x: 0, y: 0, width: 40, height: 24))
+        }
+        let a = run(face, [(3, 0), (7, 9.5)])
+        #expect(a.drawsTheSame(as: run(face, [(3, 0), (7, 9.5)])))
+        #expect(!a.drawsTheSame(as: run(face, [(3, 0), (7, 9.75)])))
+        #expect(!a.drawsTheSame(as: run(face, [(3, 0), (8, 9.5)])))
+        #expect(!a.drawsTheSame(as: run(face, [(3, 0)])))
+        #expect(!a.drawsTheSame(as: run(other, [(3, 0), (7, 9.5)])))
+    }
+
     /// Random drawing: each seed a different frame of 30 operations.
     @Test("random drawing", arguments: 0..<15)
     func randomDrawing(_ seed: Int) throws {
