@@ -216,6 +216,9 @@ private let atspiInstalled = FileManager.default.isExecutableFile(atPath: "/usr/
             if let text = try? String(contentsOf: transcript, encoding: .utf8) { watch(text) }
         }
         if client.isRunning { client.terminate() }
+        // Foundation lets go of a Process (its arguments and environment) once it has
+        // seen it exit: wait for that, so nothing of the client outlives the test.
+        client.waitUntilExit()
         try out.close()
         return try String(contentsOf: transcript, encoding: .utf8)
     }
