@@ -32,10 +32,6 @@ struct CellAccumulator {
     static let groupCells = 4
     /// Rows at most this many cells wide are swept as one per-pixel span.
     static let narrowCells = 64
-    /// Constant gaps shorter than this between two runs of touched cells are written
-    /// into the per-pixel span around them: one longer span composites faster (whole
-    /// vectors) than several short ones, and the pixels are the same.
-    static let mergedGap = 16
 
     init() {
         cellCapacity = 1 << 12
@@ -342,7 +338,7 @@ private struct Block {
                 let gap = start &- x
                 if gap > 0 {
                     let a = Rule.alpha(sum)
-                    if maskOpen && gap < CellAccumulator.mergedGap {
+                    if maskOpen && gap < ScanConverter.mergedGap {
                         let mask = coverage + bytes
                         for i in 0..<gap { mask[i] = a }
                         bytes &+= gap

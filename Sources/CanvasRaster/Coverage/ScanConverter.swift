@@ -48,6 +48,12 @@ public final class ScanConverter {
     // buffers' accesses need no run-time exclusivity check (each cost about as
     // much as rasterizing a small shape's row).
     @exclusivity(unchecked) private var workspace = Workspace()
+
+    /// Constant gaps shorter than this between two runs of touched cells are written
+    /// into the per-pixel span around them (by the sweep and by `CellAccumulator`):
+    /// one longer span composites faster (whole vectors) than several short ones,
+    /// and the pixels are the same.
+    static let mergedGap = 16
     @exclusivity(unchecked) private var convex = ConvexAccumulator()
     @exclusivity(unchecked) private var accumulator = CellAccumulator()
 
@@ -145,9 +151,6 @@ private struct Workspace {
     var runSign = ScratchBuffer<Double>(capacity: 64)
 
     static let blockCells = 1 << 18
-    /// Constant gaps shorter than this between two runs of touched cells are written
-    /// into the per-pixel span around them (see `sweep`).
-    static let mergedGap = 16
 
     init() {
         cellCapacity = 1 << 12
@@ -535,7 +538,7 @@ private struct Workspace {
             if start > x && x < width {
                 let gap = min(start, width) - x
                 let a = alpha(sum, rule)
-                if maskOpen && gap < Workspace.mergedGap && start < width {
+                if maskOpen && gap < ScanConverter.mergedGap && start < width {
                     out.extendMask(by: gap).initialize(repeating: a, count: gap)
                 } else {
                     out.addConstant(x: x0 + x, y: y, length: gap, alpha: a)
