@@ -312,12 +312,14 @@ public final class HeadlessHost<Content: View> {
 
     /// Whether a tap at `point` reaches a tap gesture: a hit test, only where a
     /// tap gesture may be (an element list asks for every element each frame).
+    /// (Regions and elements' centres may be NaN or infinite after hostile layout:
+    /// Foundation's `contains` traps on those, `containsSafely` answers false.)
     private func tapReaches(_ point: CGPoint) -> Bool {
         guard let root else { return false }
         if tapRegions?.root != ObjectIdentifier(root) || tapRegions?.frame != renderCount {
             tapRegions = (ObjectIdentifier(root), renderCount, tapGestureRegions(root))
         }
-        guard let regions = tapRegions?.regions, regions.contains(where: { $0.isInfinite || $0.contains(point) }) else { return false }
+        guard let regions = tapRegions?.regions, regions.contains(where: { $0.isInfinite || $0.containsSafely(point) }) else { return false }
         return tapGestureExists(root, at: point)
     }
 
