@@ -33,17 +33,20 @@ public enum Compositor {
         return rb | ag
     }
 
+    /// A coverage fraction as the byte the box kernels take (clamped, rounded).
+    @inline(__always)
+    static func coverageByte(_ v: Double) -> UInt8 { UInt8(min(max(v, 0), 1) * 255 + 0.5) }
+
     /// Source-over of a gradient over an axis-aligned rectangle's coverage, in one
     /// kernel call: each row shaded once from its first pixel and blended with its
     /// separable coverage (no spans).
     public static func fill(_ box: PixelBox, shader: GradientShader, table: [UInt32], into pixmap: Pixmap) {
         guard box.x0 >= 0, box.y0 >= 0, box.x1 <= pixmap.width, box.y1 <= pixmap.height,
               box.x1 > box.x0, box.y1 > box.y0 else { return }
-        @inline(__always) func alpha(_ v: Double) -> UInt8 { UInt8(min(max(v, 0), 1) * 255 + 0.5) }
-        let (_, n, firstPartial, lastPartial) = box.columns
+        let (n, firstPartial, lastPartial) = box.columns
         @inline(__always) func coverage(_ v: Double) -> oc_row_coverage {
-            oc_row_coverage(left: firstPartial ? alpha(box.firstColumn * v) : 0, run: alpha(v),
-                            right: lastPartial ? alpha(box.lastColumn * v) : 0)
+            oc_row_coverage(left: firstPartial ? coverageByte(box.firstColumn * v) : 0, run: coverageByte(v),
+                            right: lastPartial ? coverageByte(box.lastColumn * v) : 0)
         }
         let rows = box.y1 - box.y0
         var top = coverage(box.firstRow)
@@ -66,16 +69,15 @@ public enum Compositor {
         let c = color.packed
         guard c != 0, box.x0 >= 0, box.y0 >= 0, box.x1 <= pixmap.width, box.y1 <= pixmap.height,
               box.x1 > box.x0, box.y1 > box.y0 else { return }
-        @inline(__always) func alpha(_ v: Double) -> UInt8 { UInt8(min(max(v, 0), 1) * 255 + 0.5) }
         let opaque = color.a == 255
-        let (_, n, firstPartial, lastPartial) = box.columns
+        let (n, firstPartial, lastPartial) = box.columns
 
         /// A row's colours where its vertical coverage is `v`.
         @inline(__always) func colors(_ v: Double) -> oc_row_colors {
-            let a = alpha(v)
-            return oc_row_colors(left: firstPartial ? scale(c, alpha(box.firstColumn * v)) : 0,
+            let a = coverageByte(v)
+            return oc_row_colors(left: firstPartial ? scale(c, coverageByte(box.firstColumn * v)) : 0,
                                  run: a == 255 ? c : scale(c, a),
-                                 right: lastPartial ? scale(c, alpha(box.lastColumn * v)) : 0,
+                                 right: lastPartial ? scale(c, coverageByte(box.lastColumn * v)) : 0,
                                  run_opaque: a == 255 && opaque ? 1 : 0)
         }
         let rows = box.y1 - box.y0

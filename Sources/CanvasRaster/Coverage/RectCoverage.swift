@@ -112,13 +112,13 @@ public struct PixelBox: Hashable, Sendable {
 
     /// How a row of the box is drawn: fully covered columns join the run, partly
     /// covered ones are blended alone (a single column is either all run or all
-    /// partial). The run's first column, its length, and whether there is a partly
-    /// covered first and last column.
+    /// partial). The run's length, and whether there is a partly covered first and
+    /// last column (the run starts after the first when it is partial).
     @inlinable
-    public var columns: (runStart: Int, run: Int, firstPartial: Bool, lastPartial: Bool) {
+    public var columns: (run: Int, firstPartial: Bool, lastPartial: Bool) {
         let runStart = firstColumn >= 1 ? x0 : x0 + 1
         let runEnd = x1 - x0 == 1 ? x1 : (lastColumn >= 1 ? x1 : x1 - 1)
-        return (runStart, max(runEnd - runStart, 0), runStart != x0, runEnd != x1 && x1 - x0 > 1)
+        return (max(runEnd - runStart, 0), runStart != x0, runEnd != x1 && x1 - x0 > 1)
     }
 
     /// The box of `r` (device space) within `clip`, or `nil` when nothing is covered.
