@@ -44,6 +44,12 @@ public struct Rect: Hashable, Sendable {
 
     /// The bounding box of this rectangle's corners mapped through `t`.
     public func transformed(by t: Transform) -> Rect {
+        if t.b == 0 && t.c == 0 {
+            // Scale and translate (the common case): two corners are enough.
+            let x0 = t.a * minX + t.tx, x1 = t.a * maxX + t.tx
+            let y0 = t.d * minY + t.ty, y1 = t.d * maxY + t.ty
+            return Rect(minX: min(x0, x1), minY: min(y0, y1), maxX: max(x0, x1), maxY: max(y0, y1))
+        }
         let p0 = t.apply(Point(minX, minY)), p1 = t.apply(Point(maxX, minY))
         let p2 = t.apply(Point(maxX, maxY)), p3 = t.apply(Point(minX, maxY))
         return Rect(minX: min(min(p0.x, p1.x), min(p2.x, p3.x)),

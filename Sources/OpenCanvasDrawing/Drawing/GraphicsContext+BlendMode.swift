@@ -13,7 +13,11 @@ extension GraphicsContext {
 
         /// The engine's mode, or `nil` for a raw value that names no mode (looked up
         /// in the engine's table of modes, `CanvasPaint.BlendMode.table`).
-        package var engine: CanvasPaint.BlendMode? { CanvasPaint.BlendMode(coreGraphicsRawValue: rawValue) }
+        /// (Normal, raw value 0 as in Core Graphics, is answered without the table:
+        /// every shape drawn asks.)
+        package var engine: CanvasPaint.BlendMode? {
+            rawValue == 0 ? .normal : CanvasPaint.BlendMode(coreGraphicsRawValue: rawValue)
+        }
 
         /// The constant for an engine mode: the constants below are derived from the table.
         init(_ mode: CanvasPaint.BlendMode) { self.init(rawValue: mode.coreGraphicsRawValue) }

@@ -33,12 +33,13 @@ public struct Path: Equatable, Sendable {
     /// A rectangle: a closed subpath through the rectangle's corners starting at
     /// (minX, minY). Negative sizes are normalised.
     public init(_ rect: CGRect) {
-        guard rect.isFiniteRect, !rect.isNull else {
+        // (A finite rectangle is never `.null`, whose origin is infinite.)
+        guard rect.isFiniteRect else {
             Diagnostics.report(.nonFiniteGeometry)
             storage = .empty
             return
         }
-        storage = .rect(rect.standardized)
+        storage = .rect(rect.standardizedFinite)
     }
 
     /// A rounded rectangle whose corners are quarter ellipses of `cornerSize`
@@ -64,27 +65,28 @@ public struct Path: Equatable, Sendable {
     }
 
     init(roundedRect rect: CGRect, radii: CornerRadii, style: RoundedCornerStyle) {
-        guard rect.isFiniteRect, !rect.isNull else {
+        guard rect.isFiniteRect else {
             Diagnostics.report(.nonFiniteGeometry)
             storage = .empty
             return
         }
-        let r = rect.standardized
+        let r = rect.standardizedFinite
         let fitted = radii.fitted(to: r.rect)
-        let allZero = [fitted.topLeft, fitted.topRight, fitted.bottomRight, fitted.bottomLeft]
-            .allSatisfy { $0.x <= 0 || $0.y <= 0 }
-        storage = allZero ? .rect(r) : .roundedRect(r, fitted, style)
+        func isSquare(_ corner: Point) -> Bool { corner.x <= 0 || corner.y <= 0 }
+        let allSquare = isSquare(fitted.topLeft) && isSquare(fitted.topRight) && isSquare(fitted.bottomRight)
+            && isSquare(fitted.bottomLeft)
+        storage = allSquare ? .rect(r) : .roundedRect(r, fitted, style)
     }
 
     /// An ellipse inscribed in `rect`: one closed subpath of four cubic Béziers that
     /// starts at the rightmost point and turns clockwise on screen.
     public init(ellipseIn rect: CGRect) {
-        guard rect.isFiniteRect, !rect.isNull else {
+        guard rect.isFiniteRect else {
             Diagnostics.report(.nonFiniteGeometry)
             storage = .empty
             return
         }
-        storage = .ellipse(rect.standardized)
+        storage = .ellipse(rect.standardizedFinite)
     }
 
     /// A path built by `callback` from an empty path.

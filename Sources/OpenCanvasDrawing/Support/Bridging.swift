@@ -19,6 +19,17 @@ extension CGRect {
         origin.x.isFinite && origin.y.isFinite && size.width.isFinite && size.height.isFinite
     }
 
+    /// Foundation's `standardized` for a finite rectangle (non-negative size, the
+    /// same area), computed here: Foundation's checks for the null rectangle and
+    /// its call cost as much as the rest of making a rectangle's path.
+    @inline(__always)
+    package var standardizedFinite: CGRect {
+        var r = self
+        if r.size.width < 0 { r.origin.x += r.size.width; r.size.width = -r.size.width }
+        if r.size.height < 0 { r.origin.y += r.size.height; r.size.height = -r.size.height }
+        return r
+    }
+
     // Foundation's own `contains(_:)`, `intersects(_:)` and `intersection(_:)` trap
     // on Linux when a size is NaN or −∞ (found by the view-tree fuzz target; Apple's
     // Core Graphics answers false or the null rectangle). Rectangles that layout or
