@@ -7,7 +7,11 @@ import CanvasPaint
 enum PaintSources {
     /// `area` bounds the pixels that will be painted (it sizes conic gradients'
     /// tables by the circumference they sweep there).
-    static func rgba8(_ paint: Paint, userToDevice t: Transform, opacity: Double, area: PixelRect? = nil) -> PaintSource? {
+    ///
+    /// A gradient's table is written into `table` (the renderer's, reused from shape
+    /// to shape: the source holds it only while it composites).
+    static func rgba8(_ paint: Paint, userToDevice t: Transform, opacity: Double, area: PixelRect? = nil,
+                      table: inout [UInt32]) -> PaintSource? {
         let alpha = min(max(opacity.isNaN ? 0 : opacity, 0), 1)
         switch paint {
         case .solid(let c):
@@ -15,7 +19,7 @@ enum PaintSources {
             return color.packed == 0 ? nil : .solid(color)
         case .gradient(let g):
             guard let (shader, count) = shader(g, t, area: area) else { return nil }
-            let table = GradientTable.rgba8(g.colors, count: count, opacity: alpha)
+            GradientTable.rgba8(g.colors, count: count, opacity: alpha, into: &table)
             return .gradient(shader, table: table)
         case .image(let image):
             return imageShader(image, t, alpha).map { .image($0) }

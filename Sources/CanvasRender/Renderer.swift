@@ -33,6 +33,9 @@ public final class Renderer {
     let floatCompositor = FloatCompositor(clampToUnit: true)
     let glyphCache = GlyphCache()
     var glyphScratch: [UInt8] = []
+    /// The colour table of the gradient being drawn (8-bit targets), kept from shape
+    /// to shape so that a gradient allocates none.
+    var gradientTable: [UInt32] = []
     var glyphPlacements: [GlyphPlacement] = []
     /// The pixmap that borrows a frame's memory, kept by the rasterizing code
     /// (`Pixmap.withBorrowedMemory(_:width:height:wrapper:_:)`) for the next frame
@@ -336,7 +339,7 @@ public final class Renderer {
             Compositor.fill(box, color: PremultipliedColor(red: c.r, green: c.g, blue: c.b, alpha: c.a * alpha),
                             into: pixmap)
         } else if case .gradient(let shader, let table)? = PaintSources.rgba8(item.pointee.paint, userToDevice: t,
-                                                                             opacity: opacity) {
+                                                                             opacity: opacity, table: &gradientTable) {
             Compositor.fill(box, shader: shader, table: table, into: pixmap)
         }
         return true
@@ -390,7 +393,8 @@ public final class Renderer {
                    blendMode: CanvasPaint.BlendMode, _ pass: Pass, area: PixelRect? = nil) {
         switch pass.target {
         case .rgba8(let pixmap):
-            guard let source = PaintSources.rgba8(paint, userToDevice: t, opacity: opacity, area: area) else {
+            guard let source = PaintSources.rgba8(paint, userToDevice: t, opacity: opacity, area: area,
+                                                  table: &gradientTable) else {
                 // An invisible source still changes the destination in these modes.
                 if !blendMode.transparentSourceKeepsDestination {
                     compositor.composite(spans, .solid(PremultipliedColor(packed: 0)), mode: blendMode, into: pixmap)

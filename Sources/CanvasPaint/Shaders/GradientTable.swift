@@ -52,12 +52,27 @@ public enum GradientTable {
 
     /// A table of 8-bit premultiplied sRGB-encoded colours.
     public static func rgba8(_ colors: GradientColors, count n: Int, opacity: Double) -> [UInt32] {
+        var table: [UInt32] = []
+        rgba8(colors, count: n, opacity: opacity, into: &table)
+        return table
+    }
+
+    /// The same table written into `table`, which is resized to its `n + 2` entries
+    /// in place: a renderer keeps one array for every gradient it draws, so drawing
+    /// a gradient allocates no table once the array is big enough. (Every entry is
+    /// written, so none is cleared first.)
+    public static func rgba8(_ colors: GradientColors, count n: Int, opacity: Double, into table: inout [UInt32]) {
         let space = colors.mixingSpace(linearWorkingSpace: false)
-        var table = [UInt32](repeating: 0, count: n + 2)
+        let entries = n + 2
+        if table.count > entries {
+            table.removeSubrange(entries...)
+        } else if table.count < entries {
+            table.append(contentsOf: repeatElement(0, count: entries - table.count))
+        }
         let alphaScale = min(max(opacity.isNaN ? 0 : opacity, 0), 1)
         if space == .encoded {
             table.withUnsafeMutableBufferPointer { encodedTable(colors, into: $0.baseAddress!, count: n, opacity: Float(alphaScale)) }
-            return table
+            return
         }
         table.withUnsafeMutableBufferPointer { out in
             ColorTransfer.encodeTable.withUnsafeBufferPointer { enc in
@@ -79,7 +94,6 @@ public enum GradientTable {
                 }
             }
         }
-        return table
     }
 
     /// The common case, interpolating the colours as given, in single precision
