@@ -57,8 +57,10 @@ public final class ScanConverter {
     @exclusivity(unchecked) private var convex = ConvexAccumulator()
     @exclusivity(unchecked) private var accumulator = CellAccumulator()
 
-    /// How fills that are not convex are converted (see `Method`).
-    public var method = Method.automatic
+    /// How fills that are not convex are converted (see `Method`). (Unchecked, as
+    /// `rows`: one renderer's thread sets and reads them around each fill, and the
+    /// dynamic exclusivity check cost more than a small shape's sweep set-up.)
+    @exclusivity(unchecked) public var method = Method.automatic
 
     /// The two ways a fill that is not convex becomes coverage.
     public enum Method: Sendable {
@@ -82,7 +84,7 @@ public final class ScanConverter {
     /// coverage they get without a window (byte-identical bands: every row's cells
     /// are summed from edge positions evaluated at that row's own boundaries); rows
     /// outside accumulate nothing and are not emitted.
-    public var rows: Range<Int>?
+    @exclusivity(unchecked) public var rows: Range<Int>?
 
     public static let crossingWork = 1 << 23
     /// Convex shapes wider than this many cells take the convex accumulator.

@@ -127,6 +127,13 @@ public struct Path: Equatable, Sendable {
 
     /// Runs `body` on element storage, converting a special shape first.
     mutating func edit(_ body: (inout PathData) -> Void) {
+        if case .path = storage {
+            // Already elements (every call after a path's first): edited in place,
+            // the kind rewritten only if the edit emptied it.
+            body(&elements)
+            if elements.isEmpty { storage = .empty }
+            return
+        }
         switch storage {
         case .path:
             break
