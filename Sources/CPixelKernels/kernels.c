@@ -780,7 +780,32 @@ void oc_gradient_entries(uint32_t *out, int32_t first, int32_t end, float inv_n,
 #if OC_X86
     const __m128 va = _mm_loadu_ps(a), vd = _mm_sub_ps(_mm_loadu_ps(b), va);
     const __m128 zero = _mm_setzero_ps(), one = _mm_set1_ps(1.0f), half = _mm_set1_ps(0.5f);
-    for (int32_t i = first; i < end; i++) {
+    // Four entries a step, a channel per register (the same operations, lane for
+    // lane, as the one-entry loop below, which finishes the last few).
+    const __m128 ar = _mm_set1_ps(a[0]), ag = _mm_set1_ps(a[1]), ab = _mm_set1_ps(a[2]), aa = _mm_set1_ps(a[3]);
+    const __m128 dr = _mm_set1_ps(b[0] - a[0]), dg = _mm_set1_ps(b[1] - a[1]), db = _mm_set1_ps(b[2] - a[2]),
+                 da = _mm_set1_ps(b[3] - a[3]);
+    const __m128 vinv = _mm_set1_ps(inv_n), vstart = _mm_set1_ps(start), vscale = _mm_set1_ps(scale);
+    const __m128 vopacity = _mm_set1_ps(opacity), k255 = _mm_set1_ps(255.0f);
+    const __m128i steps = _mm_setr_epi32(0, 1, 2, 3);
+#define OC_UNIT(x) _mm_min_ps(_mm_max_ps((x), zero), one)
+    int32_t i = first;
+    for (; i + 4 <= end; i += 4) {
+        __m128 t = _mm_mul_ps(_mm_add_ps(_mm_cvtepi32_ps(_mm_add_epi32(_mm_set1_epi32(i), steps)), half), vinv);
+        __m128 f = _mm_mul_ps(_mm_sub_ps(t, vstart), vscale);
+        __m128 r = OC_UNIT(_mm_add_ps(ar, _mm_mul_ps(dr, f))), g = OC_UNIT(_mm_add_ps(ag, _mm_mul_ps(dg, f)));
+        __m128 bl = OC_UNIT(_mm_add_ps(ab, _mm_mul_ps(db, f))), al = OC_UNIT(_mm_add_ps(aa, _mm_mul_ps(da, f)));
+        __m128i a8 = _mm_cvttps_epi32(_mm_add_ps(_mm_mul_ps(_mm_mul_ps(al, vopacity), k255), half));
+        __m128 fa = _mm_cvtepi32_ps(a8);
+        __m128i r8 = _mm_cvttps_epi32(_mm_add_ps(_mm_mul_ps(r, fa), half));
+        __m128i g8 = _mm_cvttps_epi32(_mm_add_ps(_mm_mul_ps(g, fa), half));
+        __m128i b8 = _mm_cvttps_epi32(_mm_add_ps(_mm_mul_ps(bl, fa), half));
+        __m128i packed = _mm_or_si128(_mm_or_si128(r8, _mm_slli_epi32(g8, 8)),
+                                      _mm_or_si128(_mm_slli_epi32(b8, 16), _mm_slli_epi32(a8, 24)));
+        _mm_storeu_si128((__m128i *)(out + i), packed);
+    }
+#undef OC_UNIT
+    for (; i < end; i++) {
         float t = ((float)i + 0.5f) * inv_n;
         __m128 v = _mm_add_ps(va, _mm_mul_ps(vd, _mm_set1_ps((t - start) * scale)));
         v = _mm_min_ps(_mm_max_ps(v, zero), one);                  // max first: NaN gives 0

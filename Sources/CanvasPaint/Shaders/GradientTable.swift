@@ -124,7 +124,11 @@ public enum GradientTable {
                 while k + 1 < stops.count && Float(stops[k + 1].location) <= t { k += 1 }
                 // The entries up to the segment's end, in one call.
                 let upper = min(Float(stops[k + 1].location), lastLocation)
-                var end = i + 1
+                // The segment ends at the first entry whose t reaches `upper` (or at
+                // n): a jump to about there, then steps to exactly there (t grows
+                // with the index, so the steps settle where a walk from i would).
+                var end = min(max(Int(min(max(upper * Float(n) - 0.5, 0), Float(n))), i + 1), n)
+                while end > i + 1 && (Float(end - 1) + 0.5) * invN >= upper { end -= 1 }
                 while end < n && (Float(end) + 0.5) * invN < upper { end += 1 }
                 var a = vector(stops[k].color), b = vector(stops[k + 1].color)
                 let start = Float(stops[k].location)
