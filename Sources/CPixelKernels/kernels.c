@@ -996,7 +996,7 @@ static inline void box_row_cover(uint8_t *out, const oc_row_coverage *c, int has
 // A rectangle's rows: each shaded once from its first pixel, then its left pixel,
 // run and right pixel blended with their coverage (a full run takes the row kernel's
 // full-coverage path).
-#define OC_DEFINE_GRADIENT_BOX(NAME, ATTR, SHADE, ROW, FUSED, FUSED_RUN)                                      \
+#define OC_DEFINE_GRADIENT_BOX(NAME, ATTR, SHADE, ROW, FUSED, FUSED_RUN, WHOLE, HAS_WHOLE)                               \
     ATTR static void NAME(uint32_t *pixels, size_t stride, int32_t x, int32_t y, size_t rows,                   \
                           const oc_row_coverage *top, const oc_row_coverage *inner, const oc_row_coverage *bottom, \
                           int has_left, size_t run, int has_right, const oc_gradient *g) {                      \
@@ -1004,16 +1004,34 @@ static inline void box_row_cover(uint8_t *out, const oc_row_coverage *c, int has
         const size_t width = (has_left ? 1 : 0) + run + (has_right ? 1 : 0);                                    \
         if (width == 0) return;                                                                                 \
         prefetch_box_rows(pixels + (size_t)y * stride + (size_t)x, stride, rows, width);                        \
+        if (g->kind == OC_GRADIENT_LINEAR && HAS_WHOLE && width > FUSED_RUN && !has_left                       \
+            && !has_right && width <= OC_GRADIENT_CHUNK) {                                                      \
+            /* A wider box on whole columns: its full rows fused at sixteen lanes. */                           \
+            for (size_t r = 0; r < rows; r++) {                                                                 \
+                const oc_row_coverage *c = r == 0 ? top : (r + 1 == rows ? bottom : inner);                     \
+                uint32_t *row = pixels + (size_t)(y + (int32_t)r) * stride + (size_t)x;                         \
+                const double py = (double)(y + (int32_t)r) + 0.5;                                               \
+                if (c->run == 255) WHOLE(row, x, (int64_t)width, g, py);                                       \
+                else if (c->run) {                                                                              \
+                    SHADE(buf, g, (double)x + 0.5, py, width);                                                  \
+                    ROW(row, buf, 0, c->run, width);                                                            \
+                }                                                                                               \
+            }                                                                                                   \
+            return;                                                                                             \
+        }                                                                                                       \
         if (g->kind == OC_GRADIENT_LINEAR && width <= FUSED_RUN) {                                              \
             /* A narrow box of a linear gradient: each row in one fused pass, its left, */                      \
-            /* run and right coverage as a mask (the same bytes as the passes below). */                        \
+            /* run and right coverage as a mask, or none for a whole row (the same */                           \
+            /* bytes as the passes below). */                                                                   \
             uint8_t cover[3][FUSED_RUN + 8];                                                                    \
             const oc_row_coverage *kinds[3] = {top, inner, bottom};                                             \
             for (int k = 0; k < 3; k++) box_row_cover(cover[k], kinds[k], has_left, run, has_right);            \
             for (size_t r = 0; r < rows; r++) {                                                                 \
                 const int k = r == 0 ? 0 : (r + 1 == rows ? 2 : 1);                                             \
+                const int whole = !has_left && !has_right && kinds[k]->run == 255;                              \
                 uint32_t *row = pixels + (size_t)(y + (int32_t)r) * stride + (size_t)x;                         \
-                FUSED(row, x, (int64_t)width, cover[k], 0, g, (double)(y + (int32_t)r) + 0.5);                  \
+                FUSED(row, x, (int64_t)width, whole ? 0 : cover[k], whole ? 255 : 0, g,                         \
+                      (double)(y + (int32_t)r) + 0.5);                                                          \
             }                                                                                                   \
             return;                                                                                             \
         }                                                                                                       \
@@ -1042,6 +1060,11 @@ static inline void box_row_cover(uint8_t *out, const oc_row_coverage *c, int has
         }                                                                                                       \
     }
 
+// Levels without a whole-row path (a flag of 0 never takes it).
+static inline void no_whole_row(uint32_t *d, int64_t x, int64_t n, const oc_gradient *g, double py) {
+    (void)d; (void)x; (void)n; (void)g; (void)py;
+}
+
 // Levels without a fused path (a threshold of 0 never takes it).
 static inline void no_fused_span(uint32_t *d, int64_t x, int64_t n, const uint8_t *mask, uint32_t alpha,
                                  const oc_gradient *g, double py) {
@@ -1051,12 +1074,14 @@ static inline void no_fused_span(uint32_t *d, int64_t x, int64_t n, const uint8_
 OC_DEFINE_SHADE_CHUNK(shade_chunk_portable, , linear_gradient_row_portable, radial_gradient_row_portable,
                       conic_gradient_row_portable)
 OC_DEFINE_GRADIENT_SPANS(gradient_spans_portable, , shade_chunk_portable, srcover_row_portable, no_fused_span, 0)
-OC_DEFINE_GRADIENT_BOX(gradient_box_portable, , shade_chunk_portable, srcover_row_portable, no_fused_span, 0)
+OC_DEFINE_GRADIENT_BOX(gradient_box_portable, , shade_chunk_portable, srcover_row_portable, no_fused_span, 0,
+                       no_whole_row, 0)
 #if OC_X86
 OC_DEFINE_SHADE_CHUNK(shade_chunk_sse2, , linear_gradient_row_sse2, radial_gradient_row_portable,
                       conic_gradient_row_portable)
 OC_DEFINE_GRADIENT_SPANS(gradient_spans_sse2, , shade_chunk_sse2, srcover_row_sse2, no_fused_span, 0)
-OC_DEFINE_GRADIENT_BOX(gradient_box_sse2, , shade_chunk_sse2, srcover_row_sse2, no_fused_span, 0)
+OC_DEFINE_GRADIENT_BOX(gradient_box_sse2, , shade_chunk_sse2, srcover_row_sse2, no_fused_span, 0,
+                       no_whole_row, 0)
 OC_DEFINE_SHADE_CHUNK(shade_chunk_avx2, OC_AVX2, linear_gradient_row_avx2, radial_gradient_row_avx2,
                       conic_gradient_row_avx2)
 
@@ -1101,7 +1126,7 @@ OC_AVX2 static inline void linear_span_fused_avx2(uint32_t *dd, int64_t x, int64
 OC_DEFINE_GRADIENT_SPANS(gradient_spans_avx2, OC_AVX2, shade_chunk_avx2, srcover_row_avx2, linear_span_fused_avx2,
                          OC_FUSED_RUN)
 OC_DEFINE_GRADIENT_BOX(gradient_box_avx2, OC_AVX2, shade_chunk_avx2, srcover_row_avx2, linear_span_fused_avx2,
-                       OC_FUSED_RUN)
+                       OC_FUSED_RUN, no_whole_row, 0)
 #endif
 
 // MARK: - AVX-512
@@ -1354,10 +1379,43 @@ OC_DEFINE_FILL_SPANS(fill_spans_avx512, OC_AVX512, fill_avx512, srcover_avx512, 
 OC_DEFINE_SHADE_CHUNK(shade_chunk_avx512, OC_AVX512, linear_gradient_row_avx512, radial_gradient_row_avx2,
                       conic_gradient_row_avx2)
 
+// A full row of a linear gradient at sixteen pixels a step: t, table entries and blend
+// in registers, with no row in between (the same t, indices and blend as the
+// chunked path, lane for lane: t restarts from each chunk's first pixel). Boxes on
+// whole columns wider than the eight-lane fused limit take it for their rows
+// (measured on Zen 4: 64-pixel boxes 4.3 → 3.9 µs, 256-pixel 50 → 47); rows with
+// coverage to scale by, and spans, measured no faster than the chunked path.
+OC_AVX512 static void linear_row_whole_avx512(uint32_t *dd, int64_t x, int64_t n, const oc_gradient *g, double py) {
+    const __m512 fc = _mm512_set1_ps((float)g->count), hi = _mm512_set1_ps((float)(g->count + 1));
+    const __m512 lanes = _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    const __m512 dt = _mm512_set1_ps((float)g->tx);
+    const __m512i z = _mm512_setzero_si512();
+    const int *table = (const int *)g->table;
+    for (int64_t off = 0; off < n; off += OC_GRADIENT_CHUNK) {
+        const size_t m = (size_t)(n - off < OC_GRADIENT_CHUNK ? n - off : OC_GRADIENT_CHUNK);
+        double t = g->tx * ((double)(x + off) + 0.5);
+        t += g->ty * py;
+        t += g->t0;
+        const __m512 t0 = _mm512_set1_ps((float)t);
+        uint32_t *d = dd + off;
+        for (size_t i = 0; i < m; i += 16) {
+            __m512 fi = _mm512_add_ps(_mm512_set1_ps((float)i), lanes);
+            __m512 v = _mm512_add_ps(_mm512_mul_ps(fold_512(_mm512_add_ps(t0, _mm512_mul_ps(fi, dt)), g->extend), fc),
+                                     _mm512_set1_ps(1.0f));
+            v = _mm512_min_ps(_mm512_max_ps(v, _mm512_setzero_ps()), hi);   // NaN → 0 (maxps keeps the second)
+            __m512i idx = _mm512_cvttps_epi32(v);
+            const __mmask16 k = i + 16 <= m ? (__mmask16)0xFFFF : tail_mask16(m - i);
+            __m512i src = _mm512_mask_i32gather_epi32(z, k, idx, table, 4);
+            __m512i x16 = _mm512_maskz_loadu_epi32(k, d + i);
+            _mm512_mask_storeu_epi32(d + i, k, srcover_full16(x16, src));
+        }
+    }
+}
+
 OC_DEFINE_GRADIENT_SPANS(gradient_spans_avx512, OC_AVX512, shade_chunk_avx512, srcover_row_avx512,
                          linear_span_fused_avx2, OC_FUSED_RUN)
 OC_DEFINE_GRADIENT_BOX(gradient_box_avx512, OC_AVX512, shade_chunk_avx512, srcover_row_avx512,
-                       linear_span_fused_avx2, OC_FUSED_RUN)
+                       linear_span_fused_avx2, OC_FUSED_RUN, linear_row_whole_avx512, 1)
 
 static int cpu_has_avx512bw(void) {
     if (!cpu_has_avx2()) return 0;

@@ -284,7 +284,8 @@ struct KernelTests {
     /// no spans) against the same rectangle's spans through the span kernel: the
     /// same bytes at every level, for boxes up to 256 pixels wide (whose rows the
     /// span kernel shades as one run too). A quarter of the boxes are at most 26
-    /// pixels wide: narrow linear boxes blend each row in one fused pass.
+    /// pixels wide: narrow linear boxes blend each row in one fused pass; a third are
+    /// on whole pixels, whose full rows (wider boxes, AVX-512) are fused too.
     @Test("gradient boxes equal gradient spans at every level", arguments: Kernels.Level.allCases)
     func gradientBoxesMatchSpans(level: Kernels.Level) throws {
         try Kernels.withLevel(level) { got in
@@ -293,9 +294,14 @@ struct KernelTests {
             let width = 300, height = 40
             let clip = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
             for trial in 0..<80 {
-                let r = Rect(x: unit() * 300 - 20, y: unit() * 40 - 5,
+                var r = Rect(x: unit() * 300 - 20, y: unit() * 40 - 5,
                              width: unit() * (trial % 4 == 0 ? 3 : trial % 4 == 1 ? 26 : 200),
                              height: unit() * (trial % 5 == 0 ? 2 : 30))
+                // A third on whole pixels: wide ones take the sixteen-lane full rows.
+                if trial % 3 == 1 {
+                    r = Rect(x: r.minX.rounded(), y: r.minY.rounded(), width: max(1, r.width.rounded()),
+                             height: max(1, r.height.rounded()))
+                }
                 let geometry: GradientGeometry = trial % 2 == 0
                     ? .linear(start: Point(unit() * 300, unit() * 40), end: Point(unit() * 300, unit() * 40))
                     : .radial(center: Point(unit() * 300, unit() * 40), startRadius: unit() * 5, endRadius: 10 + unit() * 100)
