@@ -5,7 +5,7 @@ import CanvasPaint
 extension Renderer {
     /// The clip of node `id` in the pass's pixels (computed once per pass).
     func clipRegion(_ id: Int32, _ list: DisplayList, _ pass: Pass) -> ClipRegion {
-        if id < 0 || Int(id) >= list.clips.count { return .rect(pass.target.bounds) }
+        if id < 0 || Int(id) >= list.clips.count { return .rect(pass.bounds) }
         if let cached = pass.clipCache[id] { return cached }
         let node = list.clips[Int(id)]
         let parent = clipRegion(node.parent, list, pass)

@@ -78,7 +78,12 @@ public final class Renderer {
     /// One layer being drawn into one surface.
     final class Pass {
         // (Variables so that the root pass is kept from render to render.)
-        var target: RenderTarget
+        var target: RenderTarget { didSet { cacheTarget() } }
+        /// The target's pixmap when it is 8-bit, and the target's bounds: read for
+        /// every item, so kept apart from `target` (binding the enum's payload
+        /// retains and releases the pixmap). `target` keeps the pixmap alive.
+        private(set) unowned(unsafe) var rgba8: Pixmap?
+        private(set) var bounds = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
         /// Root space → the target's pixels.
         var device: Transform
         var depth: Int
@@ -90,6 +95,12 @@ public final class Renderer {
 
         init(target: RenderTarget, device: Transform, depth: Int, rows: Range<Int>? = nil) {
             self.target = target; self.device = device; self.depth = depth; self.rows = rows
+            cacheTarget()
+        }
+
+        private func cacheTarget() {
+            if case .rgba8(let pixmap) = target { rgba8 = pixmap } else { rgba8 = nil }
+            bounds = target.bounds
         }
 
         /// `rect` limited to the pass's rows.
@@ -315,7 +326,7 @@ public final class Renderer {
     /// straight from its separable coverage, with no spans. `false` when the item is
     /// not such a rectangle.
     private func drawRect(_ item: UnsafePointer<DrawItem>, _ pass: Pass, _ region: ClipRegion) -> Bool {
-        guard case .rgba8(let pixmap) = pass.target, item.pointee.blendMode == .normal,
+        guard let pixmap = pass.rgba8, item.pointee.blendMode == .normal,
               let (r, aa) = item.pointee.filledRect, case .rect = region else { return false }
         switch item.pointee.paint {
         case .solid: break

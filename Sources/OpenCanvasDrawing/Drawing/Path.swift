@@ -21,11 +21,13 @@ public struct Path: Equatable, Sendable {
     }
 
     var storage: Storage
-    /// The path's elements when `storage` is `.path` (empty otherwise). Kept beside
-    /// the kind rather than in the enum's payload, so that adding an element edits
-    /// the arrays in place: taking a payload out of an enum and putting it back
-    /// costs more than the element itself.
-    var elements = PathData()
+    /// The path's elements when `storage` is `.path` (otherwise nil, or storage
+    /// left from elements since removed). Kept beside the kind rather than in the
+    /// enum's payload, so that adding an element edits the arrays in place: taking a
+    /// payload out of an enum and putting it back costs more than the element
+    /// itself. Optional, so that the commonest paths (a rectangle, an ellipse) carry
+    /// no arrays to retain and release.
+    var elements: PathData?
 
     /// An empty path.
     public init() { storage = .empty }
@@ -110,7 +112,7 @@ public struct Path: Equatable, Sendable {
         case .ellipse(let r): var p = PathData(); p.addEllipse(in: r.rect); return p
         case .roundedRect(let r, let radii, let style):
             var p = PathData(); p.addRoundedRect(r.rect, radii: radii, style: style.engine); return p
-        case .path: return elements
+        case .path: return elements ?? PathData()
         }
     }
 
@@ -121,32 +123,35 @@ public struct Path: Equatable, Sendable {
         case .rect(let r): return .rect(r.rect)
         case .ellipse(let r): return .ellipse(r.rect)
         case .roundedRect(let r, let radii, let style): return .roundedRect(r.rect, radii, style.engine)
-        case .path: return .path(elements)
+        case .path: return .path(elements ?? PathData())
         }
     }
 
     /// Runs `body` on element storage, converting a special shape first.
     mutating func edit(_ body: (inout PathData) -> Void) {
-        if case .path = storage {
-            // Already elements (every call after a path's first): edited in place,
-            // the kind rewritten only if the edit emptied it.
-            body(&elements)
-            if elements.isEmpty { storage = .empty }
+        if case .path = storage, var edited = elements.take() {
+            // Already elements (every call after a path's first): moved out, edited
+            // and moved back, so the arrays stay uniquely held (an edit through
+            // `elements!` retains and releases them per element); the kind is
+            // rewritten only if the edit emptied it.
+            body(&edited)
+            if edited.isEmpty { storage = .empty }
+            elements = consume edited
             return
         }
+        var edited: PathData
         switch storage {
-        case .path:
-            break
-        case .empty:
+        case .empty, .path:
             // Room for a typical small path up front, rather than growing element by
             // element.
-            elements = PathData()
-            elements.reserve(verbs: 16, points: 32)
+            edited = PathData()
+            edited.reserve(verbs: 16, points: 32)
         default:
-            elements = data
+            edited = data
         }
-        body(&elements)
-        storage = elements.isEmpty ? .empty : .path
+        body(&edited)
+        storage = edited.isEmpty ? .empty : .path
+        elements = edited
     }
 
     // MARK: Characteristics
@@ -154,7 +159,7 @@ public struct Path: Equatable, Sendable {
     /// True when the path has no elements.
     public var isEmpty: Bool {
         if case .empty = storage { return true }
-        if case .path = storage { return elements.isEmpty }
+        if case .path = storage { return elements?.isEmpty ?? true }
         return false
     }
 
@@ -165,7 +170,7 @@ public struct Path: Equatable, Sendable {
         case .empty: return .null
         case .rect(let r), .ellipse(let r), .roundedRect(let r, _, _): return r
         case .path:
-            if elements.isEmpty { return .null }
+            guard let elements, !elements.isEmpty else { return .null }
             return elements.tightBounds.cgRect
         }
     }
@@ -174,7 +179,7 @@ public struct Path: Equatable, Sendable {
     public var currentPoint: CGPoint? {
         switch storage {
         case .empty: return nil
-        case .path: return elements.currentPoint?.cgPoint
+        case .path: return elements?.currentPoint?.cgPoint
         default: return data.currentPoint?.cgPoint
         }
     }
