@@ -44,6 +44,19 @@ extension DisplayList {
             copy.items = copy.items.map { mapped($0, nested: true) }
             layers.append(copy)
         }
-        for item in other.layers[0].items { append(mapped(item, nested: false), to: layer) }
+        // The root's items, read in place and copied once each (a canvas's labels
+        // merge into a host's list every frame: each copy of an item retains what
+        // it holds).
+        let root = Int(layer)
+        other.layers[0].items.withUnsafeBufferPointer { items in
+            for i in items.indices {
+                var item = items[i]
+                item.transform = item.transform.concatenating(transform)
+                item.clip = mapClip(item.clip)
+                item.filter = mapFilter(item.filter)
+                if case .layer(let id) = items[i].content { item.content = .layer(mapLayer(id)) }
+                layers[root].items.append(item)
+            }
+        }
     }
 }
