@@ -379,7 +379,13 @@ public struct EdgeList: PathSink {
     mutating func push(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ dir: Int32) {
         let dy = y1 - y0
         guard dy > 0 else { return }
-        edges.append(Edge(x0: x0, y0: y0, x1: x1, y1: y1, slope: (x1 - x0) / dy, direction: dir))
+        // An edge only a subnormal distance high (endpoints near y = 0, e.g. 4·10⁻³²¹
+        // apart) has an infinite slope, and its x along the rows would be NaN (0·∞).
+        // It covers nothing a pixel can show (its height is its whole contribution):
+        // it is dropped, as a horizontal edge is. (Found by the drawing fuzzer.)
+        let slope = (x1 - x0) / dy
+        guard slope.isFinite else { return }
+        edges.append(Edge(x0: x0, y0: y0, x1: x1, y1: y1, slope: slope, direction: dir))
         minY = min(minY, y0)
         maxY = max(maxY, y1)
         minX = min(minX, min(x0, x1))
