@@ -65,7 +65,10 @@ extension PDFContentWriter {
             return none
         }
         guard lo.isFinite, hi.isFinite, hi > lo else { return none }
-        var k0 = Int(max(-1e6, lo.rounded(.down))), k1 = Int(min(1e6, hi.rounded(.up)))
+        // Both ends clamped to ±10⁶ periods before converting: an area far out along the
+        // gradient (t beyond ±10¹⁸, which Int cannot hold) must not trap. (Found by the
+        // drawing fuzzer: t near −10³⁰⁰ at both ends.)
+        var k0 = Int(min(max(-1e6, lo.rounded(.down)), 1e6)), k1 = Int(max(min(1e6, hi.rounded(.up)), -1e6))
         if k1 <= k0 { k1 = k0 + 1 }
         if k1 - k0 > 512 {
             let middle = (k0 + k1) / 2
