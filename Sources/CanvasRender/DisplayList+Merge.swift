@@ -30,31 +30,26 @@ extension DisplayList {
             node.transform = node.transform.concatenating(transform)
             filters.append(node)
         }
-        func mapped(_ item: DrawItem, nested: Bool) -> DrawItem {
-            var item = item
+        /// An item moved into this list's space, in place (a copy of an item retains
+        /// what it holds: each item is copied once, into its new layer).
+        func remap(_ item: inout DrawItem, nested: Bool) {
             item.transform = item.transform.concatenating(transform)
             // Items of nested layers are clipped and filtered by their layer's item.
             item.clip = nested && item.clip < 0 ? -1 : mapClip(item.clip)
             item.filter = nested && item.filter < 0 ? -1 : mapFilter(item.filter)
             if case .layer(let id) = item.content { item.content = .layer(mapLayer(id)) }
-            return item
         }
         for k in 1..<max(1, other.layers.count) {
             var copy = other.layers[k]
-            copy.items = copy.items.map { mapped($0, nested: true) }
+            for i in copy.items.indices { remap(&copy.items[i], nested: true) }
             layers.append(copy)
         }
-        // The root's items, read in place and copied once each (a canvas's labels
-        // merge into a host's list every frame: each copy of an item retains what
-        // it holds).
+        // The root's items (a canvas's labels merge into a host's list every frame).
         let root = Int(layer)
         other.layers[0].items.withUnsafeBufferPointer { items in
             for i in items.indices {
                 var item = items[i]
-                item.transform = item.transform.concatenating(transform)
-                item.clip = mapClip(item.clip)
-                item.filter = mapFilter(item.filter)
-                if case .layer(let id) = items[i].content { item.content = .layer(mapLayer(id)) }
+                remap(&item, nested: false)
                 layers[root].items.append(item)
             }
         }
