@@ -22,7 +22,8 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
 
     /// Extended sRGB components, sRGB transfer function.
     @usableFromInline var red: Double, green: Double, blue: Double, opacity: Double
-    @usableFromInline var name: String?
+    /// What `description` calls the colour (plain values: see `Name`).
+    @usableFromInline var name: Name
     /// The components in the dark appearance, for colours that adapt to it.
     @usableFromInline var dark: DarkComponents?
 
@@ -33,8 +34,13 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     }
 
     @usableFromInline
-    init(srgb red: Double, _ green: Double, _ blue: Double, _ opacity: Double, name: String? = nil) {
-        self.red = red; self.green = green; self.blue = blue; self.opacity = opacity; self.name = name
+    init(srgb red: Double, _ green: Double, _ blue: Double, _ opacity: Double) {
+        self.red = red; self.green = green; self.blue = blue; self.opacity = opacity; self.name = .unnamed
+    }
+
+    init(srgb red: Double, _ green: Double, _ blue: Double, _ opacity: Double, name: String?) {
+        self.init(srgb: red, green, blue, opacity)
+        self.name = Name(name)
     }
 
     /// A colour from red, green and blue components in `colorSpace`.
@@ -73,12 +79,12 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         var c = self
         c.opacity *= opacity
         c.dark?.opacity *= opacity
-        c.name = name.map { "\(Int((opacity * 100).rounded()))% \($0)" }
+        c.name = name.dimmed(by: opacity)
         return c
     }
 
     public var description: String {
-        if let name { return name }
+        if let name = name.text { return name }
         func hex(_ v: Double) -> String {
             let i = Int((min(max(v, 0), 1) * 255).rounded())
             return String(i, radix: 16, uppercase: true).leftPadded(2)
@@ -98,7 +104,9 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     /// components in the dark appearance; any other colour is itself.
     package func appearance(_ scheme: ColorScheme) -> Color {
         guard scheme == .dark, let dark else { return self }
-        return Color(srgb: dark.red, dark.green, dark.blue, dark.opacity, name: name)
+        var c = Color(srgb: dark.red, dark.green, dark.blue, dark.opacity)
+        c.name = name
+        return c
     }
 
     // MARK: Resolving
