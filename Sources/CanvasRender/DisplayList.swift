@@ -74,6 +74,7 @@ public struct DisplayList: Sendable {
     }
 
     /// Appends an item to a layer.
+    @inlinable
     public mutating func append(_ item: consuming DrawItem, to layer: Int32 = 0) {
         layers[Int(layer)].items.append(item)
     }
@@ -270,6 +271,7 @@ public struct DrawItem: Sendable {
         return nil
     }
 
+    @inlinable
     public init(content: Content, transform: Transform, paint: Paint = .solid(.transparent),
                 blendMode: BlendMode = .normal, opacity: Double = 1, clip: Int32 = -1, filter: Int32 = -1) {
         self.content = content; self.transform = transform; self.paint = paint
@@ -277,6 +279,7 @@ public struct DrawItem: Sendable {
     }
 
     /// A shape item.
+    @inlinable
     public init(geometry: Geometry, transform: Transform, operation: Operation, paint: Paint,
                 blendMode: BlendMode = .normal, opacity: Double = 1, clip: Int32, filter: Int32 = -1) {
         self.init(content: .shape(geometry, operation), transform: transform, paint: paint, blendMode: blendMode,

@@ -81,8 +81,10 @@ public final class Renderer {
         var target: RenderTarget { didSet { cacheTarget() } }
         /// The target's pixmap when it is 8-bit, and the target's bounds: read for
         /// every item, so kept apart from `target` (binding the enum's payload
-        /// retains and releases the pixmap). `target` keeps the pixmap alive.
-        private(set) unowned(unsafe) var rgba8: Pixmap?
+        /// retains and releases the pixmap). `target` keeps the pixmap alive, so the
+        /// reference is unretained: reading it costs no reference counting (a strong
+        /// or `unowned(unsafe)` read still retained it, an atomic pair per item).
+        private(set) var rgba8: Unmanaged<Pixmap>?
         private(set) var bounds = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
         /// Root space → the target's pixels.
         var device: Transform
@@ -99,7 +101,7 @@ public final class Renderer {
         }
 
         private func cacheTarget() {
-            if case .rgba8(let pixmap) = target { rgba8 = pixmap } else { rgba8 = nil }
+            if case .rgba8(let pixmap) = target { rgba8 = .passUnretained(pixmap) } else { rgba8 = nil }
             bounds = target.bounds
         }
 
@@ -347,11 +349,11 @@ public final class Renderer {
         guard let box = PixelBox(device, clip: pass.limited(region.bounds), antialiased: aa) else { return true }
         if case .solid(let c) = item.pointee.paint {
             let alpha = min(max(opacity.isNaN ? 0 : opacity, 0), 1)
-            Compositor.fill(box, color: PremultipliedColor(red: c.r, green: c.g, blue: c.b, alpha: c.a * alpha),
-                            into: pixmap)
+            let color = PremultipliedColor(red: c.r, green: c.g, blue: c.b, alpha: c.a * alpha)
+            pixmap._withUnsafeGuaranteedRef { Compositor.fill(box, color: color, into: $0) }
         } else if case .gradient(let shader, let table)? = PaintSources.rgba8(item.pointee.paint, userToDevice: t,
                                                                              opacity: opacity, table: &gradientTable) {
-            Compositor.fill(box, shader: shader, table: table, into: pixmap)
+            pixmap._withUnsafeGuaranteedRef { Compositor.fill(box, shader: shader, table: table, into: $0) }
         }
         return true
     }

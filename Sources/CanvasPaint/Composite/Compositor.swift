@@ -81,9 +81,11 @@ public enum Compositor {
                                  run_opaque: a == 255 && opaque ? 1 : 0)
         }
         let rows = box.y1 - box.y0
-        var top = colors(box.firstRow)
-        var inner = rows > 2 ? colors(1) : top
-        var bottom = rows > 1 ? colors(box.lastRow) : top
+        // A fully covered row's colours serve every such row (a box on whole pixels
+        // works them out once).
+        var inner = colors(1)
+        var top = box.firstRow >= 1 ? inner : colors(box.firstRow)
+        var bottom = rows == 1 ? top : (box.lastRow >= 1 ? inner : colors(box.lastRow))
         oc_solid_box(pixmap.row(box.y0) + box.x0, pixmap.width, rows, &top, &inner, &bottom,
                      firstPartial ? 1 : 0, n, lastPartial ? 1 : 0)
     }
