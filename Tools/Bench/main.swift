@@ -50,22 +50,22 @@ func rgba(_ c: UInt32) -> RGBA {
 let center = canvasSize / 2
 
 /// The Linear style's gradient axis: from 20 % to 80 % of the shape's box.
-func axis(_ sh: Shape) -> (CGPoint, CGPoint) {
-    (CGPoint(x: sh.x + 0.2 * sh.w, y: sh.y + 0.2 * sh.h), CGPoint(x: sh.x + 0.8 * sh.w, y: sh.y + 0.8 * sh.h))
+func axis(_ sh: UnsafePointer<Shape>) -> (CGPoint, CGPoint) {
+    (CGPoint(x: sh.pointee.x + 0.2 * sh.pointee.w, y: sh.pointee.y + 0.2 * sh.pointee.h), CGPoint(x: sh.pointee.x + 0.8 * sh.pointee.w, y: sh.pointee.y + 0.8 * sh.pointee.h))
 }
 
 /// The shading of a shape in a style, as a user would write it.
-func shading(_ sh: Shape, _ style: Style) -> GraphicsContext.Shading {
+func shading(_ sh: UnsafePointer<Shape>, _ style: Style) -> GraphicsContext.Shading {
     switch style {
     case .solid:
-        return .color(color(sh.colors[0]))
+        return .color(color(sh.pointee.colors[0]))
     case .linear, .radial, .conic:
-        let gradient = Gradient(stops: [.init(color: color(sh.colors[0]), location: 0),
-                                        .init(color: color(sh.colors[1]), location: 0.5),
-                                        .init(color: color(sh.colors[2]), location: 1)])
-        let center = CGPoint(x: sh.x + 0.5 * sh.w, y: sh.y + 0.5 * sh.h)
+        let gradient = Gradient(stops: [.init(color: color(sh.pointee.colors[0]), location: 0),
+                                        .init(color: color(sh.pointee.colors[1]), location: 0.5),
+                                        .init(color: color(sh.pointee.colors[2]), location: 1)])
+        let center = CGPoint(x: sh.pointee.x + 0.5 * sh.pointee.w, y: sh.pointee.y + 0.5 * sh.pointee.h)
         switch style {
-        case .radial: return .radialGradient(gradient, center: center, startRadius: 0, endRadius: 0.5 * sh.w)
+        case .radial: return .radialGradient(gradient, center: center, startRadius: 0, endRadius: 0.5 * sh.pointee.w)
         case .conic: return .conicGradient(gradient, center: center)
         default:
             let (start, end) = axis(sh)
@@ -75,18 +75,18 @@ func shading(_ sh: Shape, _ style: Style) -> GraphicsContext.Shading {
 }
 
 /// The engine paint of a shape in a style.
-func paint(_ sh: Shape, _ style: Style) -> Paint {
+func paint(_ sh: UnsafePointer<Shape>, _ style: Style) -> Paint {
     switch style {
     case .solid:
-        return .solid(rgba(sh.colors[0]))
+        return .solid(rgba(sh.pointee.colors[0]))
     case .linear, .radial, .conic:
-        let colors = GradientColors([.init(location: 0, color: rgba(sh.colors[0])),
-                                     .init(location: 0.5, color: rgba(sh.colors[1])),
-                                     .init(location: 1, color: rgba(sh.colors[2]))])
-        let center = Point(sh.x + 0.5 * sh.w, sh.y + 0.5 * sh.h)
+        let colors = GradientColors([.init(location: 0, color: rgba(sh.pointee.colors[0])),
+                                     .init(location: 0.5, color: rgba(sh.pointee.colors[1])),
+                                     .init(location: 1, color: rgba(sh.pointee.colors[2]))])
+        let center = Point(sh.pointee.x + 0.5 * sh.pointee.w, sh.pointee.y + 0.5 * sh.pointee.h)
         let geometry: GradientGeometry
         switch style {
-        case .radial: geometry = .radial(center: center, startRadius: 0, endRadius: 0.5 * sh.w)
+        case .radial: geometry = .radial(center: center, startRadius: 0, endRadius: 0.5 * sh.pointee.w)
         case .conic: geometry = .conic(center: center, startAngle: 0, endAngle: 2 * .pi)
         default:
             let (start, end) = axis(sh)
@@ -98,32 +98,40 @@ func paint(_ sh: Shape, _ style: Style) -> Paint {
 
 /// Draws the shapes through the public API, as a user would.
 func drawPublic(_ context: inout GraphicsContext, _ test: Test, _ style: Style, _ shapes: [Shape]) {
-    for sh in shapes {
+    shapes.withUnsafeBufferPointer { drawPublic(&context, test, style, $0) }
+}
+
+/// The shapes are read in place, as the C and C++ peers read them (`const Shape&`):
+/// a copy of each 344-byte shape is the harness's cost, not the engine's.
+func drawPublic(_ context: inout GraphicsContext, _ test: Test, _ style: Style, _ shapes: UnsafeBufferPointer<Shape>) {
+    guard let first = shapes.baseAddress else { return }
+    for i in shapes.indices {
+        let sh = first + i
         let shading = shading(sh, style)
         switch test {
         case .fillRectA, .fillRectU:
-            context.fill(Path(CGRect(x: sh.x, y: sh.y, width: sh.w, height: sh.h)), with: shading)
+            context.fill(Path(CGRect(x: sh.pointee.x, y: sh.pointee.y, width: sh.pointee.w, height: sh.pointee.h)), with: shading)
         case .fillRectRot:
             var c = context
             c.translateBy(x: center, y: center)
-            c.rotate(by: .radians(sh.angle))
+            c.rotate(by: .radians(sh.pointee.angle))
             c.translateBy(x: -center, y: -center)
-            c.fill(Path(CGRect(x: sh.x, y: sh.y, width: sh.w, height: sh.h)), with: shading)
+            c.fill(Path(CGRect(x: sh.pointee.x, y: sh.pointee.y, width: sh.pointee.w, height: sh.pointee.h)), with: shading)
         case .fillRoundU:
-            context.fill(Path(roundedRect: CGRect(x: sh.x, y: sh.y, width: sh.w, height: sh.h),
-                              cornerRadius: sh.r, style: .circular), with: shading)
+            context.fill(Path(roundedRect: CGRect(x: sh.pointee.x, y: sh.pointee.y, width: sh.pointee.w, height: sh.pointee.h),
+                              cornerRadius: sh.pointee.r, style: .circular), with: shading)
         case .fillCircle:
-            context.fill(Path(ellipseIn: CGRect(x: sh.x, y: sh.y, width: 2 * sh.r, height: 2 * sh.r)), with: shading)
+            context.fill(Path(ellipseIn: CGRect(x: sh.pointee.x, y: sh.pointee.y, width: 2 * sh.pointee.r, height: 2 * sh.pointee.r)), with: shading)
         case .fillPolyNZ, .fillPolyEO:
             var p = Path()
-            p.move(to: CGPoint(x: sh.points[0], y: sh.points[1]))
-            for k in 1..<10 { p.addLine(to: CGPoint(x: sh.points[2 * k], y: sh.points[2 * k + 1])) }
+            p.move(to: CGPoint(x: sh.pointee.points[0], y: sh.pointee.points[1]))
+            for k in 1..<10 { p.addLine(to: CGPoint(x: sh.pointee.points[2 * k], y: sh.pointee.points[2 * k + 1])) }
             p.closeSubpath()
             context.fill(p, with: shading, style: FillStyle(eoFill: test == .fillPolyEO))
         case .strokeW2, .strokeW10:
             var p = Path()
-            p.move(to: CGPoint(x: sh.points[0], y: sh.points[1]))
-            for k in 1..<10 { p.addLine(to: CGPoint(x: sh.points[2 * k], y: sh.points[2 * k + 1])) }
+            p.move(to: CGPoint(x: sh.pointee.points[0], y: sh.pointee.points[1]))
+            for k in 1..<10 { p.addLine(to: CGPoint(x: sh.pointee.points[2 * k], y: sh.pointee.points[2 * k + 1])) }
             context.stroke(p, with: shading, style: StrokeStyle(lineWidth: test == .strokeW2 ? 2 : 10,
                                                                  lineCap: .butt, lineJoin: .round))
         }
@@ -132,9 +140,15 @@ func drawPublic(_ context: inout GraphicsContext, _ test: Test, _ style: Style, 
 
 /// Builds the same display items directly.
 func buildEngine(_ list: inout DisplayList, _ test: Test, _ style: Style, _ shapes: [Shape]) {
-    for sh in shapes {
+    shapes.withUnsafeBufferPointer { buildEngine(&list, test, style, $0) }
+}
+
+func buildEngine(_ list: inout DisplayList, _ test: Test, _ style: Style, _ shapes: UnsafeBufferPointer<Shape>) {
+    guard let first = shapes.baseAddress else { return }
+    for i in shapes.indices {
+        let sh = first + i
         let paint = paint(sh, style)
-        let box = CanvasGeometry.Rect(x: sh.x, y: sh.y, width: sh.w, height: sh.h)
+        let box = CanvasGeometry.Rect(x: sh.pointee.x, y: sh.pointee.y, width: sh.pointee.w, height: sh.pointee.h)
         var transform = Transform.identity
         let geometry: Geometry
         var operation = DrawItem.Operation.fill(.nonZero, antialiased: true)
@@ -144,15 +158,15 @@ func buildEngine(_ list: inout DisplayList, _ test: Test, _ style: Style, _ shap
         case .fillRectRot:
             geometry = .rect(box)
             transform = Transform.translation(-center, -center)
-                .concatenating(.rotation(sh.angle)).concatenating(.translation(center, center))
+                .concatenating(.rotation(sh.pointee.angle)).concatenating(.translation(center, center))
         case .fillRoundU:
-            geometry = .roundedRect(box, CornerRadii(uniform: sh.r, sh.r), .circular)
+            geometry = .roundedRect(box, CornerRadii(uniform: sh.pointee.r, sh.pointee.r), .circular)
         case .fillCircle:
             geometry = .ellipse(box)
         case .fillPolyNZ, .fillPolyEO, .strokeW2, .strokeW10:
             var p = PathData()
-            p.move(to: Point(sh.points[0], sh.points[1]))
-            for k in 1..<10 { p.line(to: Point(sh.points[2 * k], sh.points[2 * k + 1])) }
+            p.move(to: Point(sh.pointee.points[0], sh.pointee.points[1]))
+            for k in 1..<10 { p.line(to: Point(sh.pointee.points[2 * k], sh.pointee.points[2 * k + 1])) }
             if test == .fillPolyNZ || test == .fillPolyEO {
                 p.close()
                 if test == .fillPolyEO { operation = .fill(.evenOdd, antialiased: true) }
