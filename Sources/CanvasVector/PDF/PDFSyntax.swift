@@ -48,18 +48,30 @@ enum PDFSyntax {
         var digits = 6
         while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
         out.append(0x2E)
-        var scratch: [UInt8] = []
-        for _ in 0..<digits { scratch.append(UInt8(0x30 + fraction % 10)); fraction /= 10 }
-        out.append(contentsOf: scratch.reversed())
+        // Digits are written last first, then turned around in place (a scratch
+        // array per number was a heap allocation per coordinate of a path).
+        let start = out.count
+        for _ in 0..<digits { out.append(UInt8(0x30 + fraction % 10)); fraction /= 10 }
+        reverseTail(&out, from: start)
     }
 
     static func appendInteger(_ value: Int64, to out: inout [UInt8]) {
         if value == 0 { return out.append(0x30) }
-        var n = value.magnitude
-        var scratch: [UInt8] = []
-        while n > 0 { scratch.append(UInt8(0x30 + n % 10)); n /= 10 }
         if value < 0 { out.append(0x2D) }
-        out.append(contentsOf: scratch.reversed())
+        var n = value.magnitude
+        let start = out.count
+        while n > 0 { out.append(UInt8(0x30 + n % 10)); n /= 10 }
+        reverseTail(&out, from: start)
+    }
+
+    /// Reverses `out[start...]` in place (through a slice, the bytes were copied).
+    private static func reverseTail(_ out: inout [UInt8], from start: Int) {
+        var i = start, j = out.count - 1
+        while i < j {
+            out.swapAt(i, j)
+            i += 1
+            j -= 1
+        }
     }
 
     static func number(_ value: Double) -> String {
