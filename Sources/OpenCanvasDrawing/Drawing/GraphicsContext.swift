@@ -168,7 +168,7 @@ public struct GraphicsContext {
     public func fill(_ path: Path, with shading: Shading, style: FillStyle = FillStyle()) {
         guard !path.isEmpty else { return }
         record(path.geometry, .fill(style.isEOFilled ? .evenOdd : .nonZero, antialiased: style.isAntialiased),
-               shading, bounds: path.boundingRect)
+               shading, bounds: GraphicsContext.layoutBounds(path, shading))
     }
 
     /// Strokes `path` with `style`. A NaN, infinite or negative width or miter limit
@@ -176,7 +176,15 @@ public struct GraphicsContext {
     /// bad entry draws solid.
     public func stroke(_ path: Path, with shading: Shading, style: StrokeStyle) {
         guard !path.isEmpty, let p = GraphicsContext.strokeParameters(style) else { return }
-        record(path.geometry, .stroke(p, antialiased: true), shading, bounds: path.boundingRect)
+        record(path.geometry, .stroke(p, antialiased: true), shading, bounds: GraphicsContext.layoutBounds(path, shading))
+    }
+
+    /// The box a shading is laid out in (a `ShapeStyle` gradient's unit square maps
+    /// onto it): the path's bounds, except for a solid colour, which needs none —
+    /// a path's tight bounds cost a pass over its points.
+    @inline(__always)
+    static func layoutBounds(_ path: Path, _ shading: Shading) -> CGRect {
+        shading.solid != nil ? .zero : path.boundingRect
     }
 
     /// The engine's stroke parameters for a style, with bad values replaced by the

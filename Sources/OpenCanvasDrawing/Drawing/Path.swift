@@ -21,8 +21,9 @@ public struct Path: Equatable, Sendable {
     }
 
     var storage: Storage
-    /// The path's elements when `storage` is `.path` (otherwise nil, or storage
-    /// left from elements since removed). Kept beside the kind rather than in the
+    /// The path's elements when `storage` is `.path` (never empty then); when
+    /// `storage` is `.empty`, nil or the empty storage left from elements since
+    /// removed; nil for the special shapes. Kept beside the kind rather than in the
     /// enum's payload, so that adding an element edits the arrays in place: taking a
     /// payload out of an enum and putting it back costs more than the element
     /// itself. Optional, so that the commonest paths (a rectangle, an ellipse) carry
@@ -128,14 +129,18 @@ public struct Path: Equatable, Sendable {
     }
 
     /// Runs `body` on element storage, converting a special shape first.
+    @inline(__always)
     mutating func edit(_ body: (inout PathData) -> Void) {
-        if case .path = storage, var edited = elements.take() {
+        if var edited = elements.take() {
             // Already elements (every call after a path's first): moved out, edited
             // and moved back, so the arrays stay uniquely held (an edit through
-            // `elements!` retains and releases them per element); the kind is
-            // rewritten only if the edit emptied it.
+            // `elements!` retains and releases them per element). Elements imply a
+            // `.path` kind, or `.empty` with empty elements (see `elements`), so the
+            // kind is read from them: testing `storage` for `.path` compares the
+            // whole enum's payload (a dozen words), more than adding the element.
+            let wasEmpty = edited.isEmpty
             body(&edited)
-            if edited.isEmpty { storage = .empty }
+            if edited.isEmpty != wasEmpty { storage = edited.isEmpty ? .empty : .path }
             elements = consume edited
             return
         }
@@ -244,6 +249,7 @@ public struct Path: Equatable, Sendable {
         }
         if isEmpty && transform.isIdentity {
             storage = .rect(rect.standardized)
+            elements = nil
             return
         }
         edit { $0.addRect(rect.standardized.rect, transform: transform.engine) }
@@ -286,6 +292,7 @@ public struct Path: Equatable, Sendable {
         }
         if isEmpty && transform.isIdentity {
             storage = .ellipse(rect.standardized)
+            elements = nil
             return
         }
         edit { $0.addEllipse(in: rect.standardized.rect, transform: transform.engine) }
