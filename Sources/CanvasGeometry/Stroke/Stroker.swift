@@ -360,7 +360,8 @@ struct OutlineBuilder {
         out.add(p + n0)
         switch smooth ? .round : style.join {
         case .round:
-            arc(p, from: n0, sweep: atan2(cross, dot) == .pi ? -.pi : atan2(cross, dot), into: &out.points)
+            let turn = atan2(cross, dot)
+            arc(p, from: n0, sweep: turn == .pi ? -.pi : turn, into: &out.points)
         case .miter:
             // The miter is the line width over sin(θ/2), θ the angle between the segments.
             // A near-reversal (a miter over ~1,400 widths long) is always bevelled, as
@@ -414,11 +415,22 @@ struct OutlineBuilder {
         if steps > arcPointsLeft { steps = min(steps, 8) }
         arcPointsLeft -= steps
         guard steps > 1 else { return }
-        let a0 = atan2(v.y, v.x)
+        // The offset is turned a step at a time: one cosine and one sine an arc
+        // rather than one of each a point (they were a twelfth of stroking a thin
+        // polyline with round joins). It starts as `v` at the half width (`v` is a
+        // side's normal; a zero one starts at angle 0, as `atan2(0, 0)` did); after
+        // 4,096 steps the rounding has moved a point by about 10⁻¹² of the radius.
         let step = sweep / Double(steps)
-        for k in 1..<steps {
-            let a = a0 + step * Double(k)
-            out.append(Point(p.x + hw * cos(a), p.y + hw * sin(a)))
+        let c = cos(step), s = sin(step)
+        let length = (v.x * v.x + v.y * v.y).squareRoot()
+        var x = hw, y = 0.0
+        if length > 0 && length.isFinite {
+            x = v.x * (hw / length)
+            y = v.y * (hw / length)
+        }
+        for _ in 1..<steps {
+            (x, y) = (x * c - y * s, x * s + y * c)
+            out.append(Point(p.x + x, p.y + y))
         }
     }
 
