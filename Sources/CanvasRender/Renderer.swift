@@ -345,8 +345,18 @@ public final class Renderer {
             return true
         }
         let opacity = item.pointee.opacity
+        let limit = pass.limited(region.bounds)
+        if case .solid(let c) = item.pointee.paint,
+           let whole = RectCoverage.wholePixels(device, within: limit) {
+            // On the pixel grid and inside the clip: every pixel fully covered, with or
+            // without anti-aliasing (the same bytes as the box below).
+            let alpha = min(max(opacity.isNaN ? 0 : opacity, 0), 1)
+            let color = PremultipliedColor(red: c.r, green: c.g, blue: c.b, alpha: c.a * alpha)
+            pixmap._withUnsafeGuaranteedRef { Compositor.fill(whole, color: color, into: $0) }
+            return true
+        }
         // Rows are cut at whole pixels: each row's coverage stays as it is.
-        guard let box = PixelBox(device, clip: pass.limited(region.bounds), antialiased: aa) else { return true }
+        guard let box = PixelBox(device, clip: limit, antialiased: aa) else { return true }
         if case .solid(let c) = item.pointee.paint {
             let alpha = min(max(opacity.isNaN ? 0 : opacity, 0), 1)
             let color = PremultipliedColor(red: c.r, green: c.g, blue: c.b, alpha: c.a * alpha)

@@ -144,6 +144,50 @@ struct KernelTests {
         }
     }
 
+    /// The renderer's path for a solid rectangle on the pixel grid (no coverage
+    /// worked out) against the general box it replaces, byte for byte: with and
+    /// without anti-aliasing, opaque and translucent colours, every level. Rectangles
+    /// off the grid or reaching outside the clip are not whole-pixel ones.
+    @Test("whole-pixel rectangles equal their boxes at every level", arguments: Kernels.Level.allCases)
+    func wholePixelRectsMatchBoxes(level: Kernels.Level) throws {
+        try Kernels.withLevel(level) { got in
+            var rng = PixelRandom(seed: 9090 &+ UInt64(level.rawValue))
+            func unit() -> Double { Double(rng.next()) / Double(UInt32.max) }
+            let size = 96
+            let clip = PixelRect(x0: 0, y0: 0, x1: size, y1: size)
+            var drawn = 0
+            for trial in 0..<300 {
+                let x = (unit() * 100 - 4).rounded(), y = (unit() * 100 - 4).rounded()
+                let r = Rect(x: x, y: y, width: (unit() * 70).rounded(), height: (unit() * 30).rounded())
+                let color = PremultipliedColor(packed: rng.premultiplied(opaque: trial % 3 == 0))
+                guard let whole = RectCoverage.wholePixels(r, within: clip) else {
+                    #expect(r.minX < 0 || r.minY < 0 || r.maxX > Double(size) || r.maxY > Double(size)
+                            || r.width == 0 || r.height == 0, "\(r) should be whole pixels")
+                    continue
+                }
+                #expect(whole == PixelRect(x0: Int(r.minX), y0: Int(r.minY), x1: Int(r.maxX), y1: Int(r.maxY)))
+                for antialiased in [true, false] {
+                    let box = try #require(PixelBox(r, clip: clip, antialiased: antialiased))
+                    let a = try Pixmap(width: size, height: size), b = try Pixmap(width: size, height: size)
+                    for i in 0..<(size * size) { let p = rng.premultiplied(); a.pixels[i] = p; b.pixels[i] = p }
+                    Compositor.fill(whole, color: color, into: a)
+                    Compositor.fill(box, color: color, into: b)
+                    let same = (0..<(size * size)).allSatisfy { a.pixels[$0] == b.pixels[$0] }
+                    #expect(same, "level \(got), \(r), antialiased \(antialiased)")
+                }
+                drawn += 1
+            }
+            #expect(drawn > 100)
+            // Off the grid, not finite, or outside the clip: no whole-pixel rectangle.
+            for r in [Rect(x: 0.5, y: 0, width: 4, height: 4), Rect(x: 0, y: 0, width: 4, height: 3.75),
+                      Rect(x: -1, y: 0, width: 4, height: 4), Rect(x: 0, y: 0, width: 97, height: 4),
+                      Rect(x: .nan, y: 0, width: 4, height: 4), Rect(x: 0, y: 0, width: .infinity, height: 4),
+                      Rect(x: 2, y: 2, width: 0, height: 4)] {
+                #expect(RectCoverage.wholePixels(r, within: clip) == nil, "\(r)")
+            }
+        }
+    }
+
     @Test("a span is laid out as the kernels' oc_span")
     func spanLayout() {
         #expect(MemoryLayout<Span>.size == MemoryLayout<oc_span>.size)

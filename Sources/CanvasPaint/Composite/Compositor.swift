@@ -37,6 +37,21 @@ public enum Compositor {
     @inline(__always)
     static func coverageByte(_ v: Double) -> UInt8 { UInt8(min(max(v, 0), 1) * 255 + 0.5) }
 
+    /// Source-over of a solid colour over the whole pixels of `rect`: the bytes
+    /// `fill(_:color:into:)` gives a box whose every row and column is fully covered,
+    /// without working out its coverage (a rectangle on the pixel grid, the commonest
+    /// fill of user interfaces and charts, needs none).
+    public static func fill(_ rect: PixelRect, color: PremultipliedColor, into pixmap: Pixmap) {
+        let c = color.packed
+        guard c != 0, rect.x0 >= 0, rect.y0 >= 0, rect.x1 <= pixmap.width, rect.y1 <= pixmap.height,
+              rect.x1 > rect.x0, rect.y1 > rect.y0 else { return }
+        let row = oc_row_colors(left: 0, run: c, right: 0, run_opaque: color.a == 255 ? 1 : 0)
+        withUnsafePointer(to: row) { row in
+            oc_solid_box(pixmap.row(rect.y0) + rect.x0, pixmap.width, rect.y1 - rect.y0, row, row, row, 0,
+                         rect.x1 - rect.x0, 0)
+        }
+    }
+
     /// Source-over of a gradient over an axis-aligned rectangle's coverage, in one
     /// kernel call: each row shaded once from its first pixel and blended with its
     /// separable coverage (no spans).

@@ -91,6 +91,22 @@ public enum RectCoverage {
         }
     }
 
+    /// The pixels of `r` when its sides lie on the pixel grid and it is inside
+    /// `clip` (then every pixel it touches is fully covered, with anti-aliasing or
+    /// without); `nil` otherwise, or when it covers nothing. The bounds are checked
+    /// before any conversion to `Int`, so no value traps.
+    @inlinable
+    public static func wholePixels(_ r: Rect, within clip: PixelRect) -> PixelRect? {
+        let x0 = r.minX, y0 = r.minY, x1 = r.maxX, y1 = r.maxY
+        guard x0 >= Double(clip.x0), y0 >= Double(clip.y0), x1 <= Double(clip.x1), y1 <= Double(clip.y1),
+              x1 > x0, y1 > y0 else { return nil }
+        let rect = PixelRect(x0: Int(x0), y0: Int(y0), x1: Int(x1), y1: Int(y1))
+        guard Double(rect.x0) == x0, Double(rect.y0) == y0, Double(rect.x1) == x1, Double(rect.y1) == y1 else {
+            return nil
+        }
+        return rect
+    }
+
     @inline(__always)
     private static func alpha(_ c: Double) -> UInt8 {
         UInt8(min(max(c, 0), 1) * 255 + 0.5)
