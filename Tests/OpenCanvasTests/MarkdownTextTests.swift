@@ -57,6 +57,22 @@ struct MarkdownTextTests {
         same(Text("**\(42)** and \(7)"), Text(verbatim: "42").bold() + Text(verbatim: " and 7"), "arguments across segments")
     }
 
+    /// Found by the text-markup fuzzer: Foundation's formatter trapped ("Overflow
+    /// occurred") on a specifier asking for a width of 10¹⁵.
+    @Test("a specifier of absurd width or malformed shape is left out, not passed to Foundation")
+    func hostileSpecifiers() {
+        #expect(reading(Text("[\(2.5, specifier: "%999999999999999g")]")) == "[]")
+        #expect(reading(Text("[\(2.5, specifier: "%.99999999999f")]")) == "[]")
+        // ("=" ends the specifier as its conversion, which takes no argument; the "f"
+        // after it is text.)
+        #expect(reading(Text("[\(2.5, specifier: "%-08.3l=f")]")) == "[f]")
+        #expect(reading(Text("[\(2.5, specifier: "%5.5.5f")]")) == "[]")
+        // Ordinary specifiers still work, up to the largest field kept.
+        #expect(reading(Text("[\(2.5, specifier: "%.2f")]")) == "[2.50]")
+        #expect(reading(Text("[\(2.5, specifier: "%6.1f")]")) == "[   2.5]")
+        #expect(reading(Text("\(2.5, specifier: "%4096.1f")")).count == 4096)
+    }
+
     @Test("hostile keys never trap")
     func hostile() {
         for key in ["*", "**", "***", "`", "``", "~", "[", "[](", "\\", "_*_*_*", String(repeating: "*[", count: 1000),

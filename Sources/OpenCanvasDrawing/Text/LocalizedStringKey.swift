@@ -231,6 +231,10 @@ public struct LocalizedStringKey: Equatable, Sendable, ExpressibleByStringInterp
             let index = position ?? next
             if position == nil { next += 1 }
             let argument = index < arguments.count ? arguments[index] : nil
+            guard specifierIsSafe(spec) else {
+                Diagnostics.report(.invalidValue, "OpenCanvas: the format specifier \(spec) in \"\(format)\" is malformed or asks for more than \(maximumField) characters; it is left out")
+                continue
+            }
             let plain = spec.dropFirst().allSatisfy { "lqhjzt".unicodeScalars.contains($0.unicodeScalars.first!) }
                 || spec.count == 2
             switch (conversion, argument) {
@@ -262,6 +266,37 @@ public struct LocalizedStringKey: Equatable, Sendable, ExpressibleByStringInterp
         }
         flush()
         return pieces
+    }
+
+    /// The largest width or precision a specifier may ask for.
+    static let maximumField = 4_096
+
+    /// Whether a specifier (`%`, then flags, width, precision, length and the
+    /// conversion) has that shape, and a width and precision of at most
+    /// `maximumField`. Foundation's formatter traps on what it cannot format
+    /// (`%999999999999999g` overflows it; found by the text-markup fuzzer), so only
+    /// such specifiers reach it. A longer field would also be a string of that many
+    /// characters, drawn.
+    static func specifierIsSafe(_ spec: String) -> Bool {
+        let body = Array(spec.unicodeScalars.dropFirst().dropLast())
+        var k = 0
+        while k < body.count, "-+ #0'".unicodeScalars.contains(body[k]) { k += 1 }
+        func field() -> Bool {
+            var value = 0
+            while k < body.count, ("0"..."9").contains(body[k]) {
+                value = value * 10 + Int(body[k].value - 48)
+                if value > maximumField { return false }
+                k += 1
+            }
+            return true
+        }
+        guard field() else { return false }
+        if k < body.count, body[k] == "." {
+            k += 1
+            guard field() else { return false }
+        }
+        let length = String(String.UnicodeScalarView(body[k...]))
+        return ["", "h", "hh", "l", "ll", "q", "L", "j", "z", "t"].contains(length)
     }
 
     /// An integer with the locale's grouping separators.
