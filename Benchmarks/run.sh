@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs canvas-bench side by side with the peer harnesses of ../shared/bench (Cairo,
-# tiny-skia), several rounds with the order rotated, pinned to one core, and prints
+# tiny-skia), several rounds, each in its own shuffled order, pinned to one core, and prints
 # the comparison table (median over rounds of each harness's median per cell).
 #
 #   Benchmarks/run.sh [ROUNDS]        environment: BENCH_FILTER, BENCH_COUNT_SCALE,
@@ -63,11 +63,14 @@ if [ -n "${BENCH_BASELINE:-}" ] && [ -x "$BENCH_BASELINE" ]; then
   harnesses+=("$work/baseline.sh")
 fi
 out="$work/results"
+# Each round runs the harnesses in its own order, a permutation seeded by the round's
+# number: with a fixed cyclic order, every harness always followed the same one, and a
+# slow phase of the machine (this one drifts by several per cent within a run) could
+# favour one build over another round after round.
 for ((r = 1; r <= ROUNDS; r++)); do
   mkdir -p "$out/round$r"
   n=${#harnesses[@]}
-  for ((k = 0; k < n; k++)); do
-    idx=$(( (k + r - 1) % n ))
+  for idx in $(python3 -c "import random; o = list(range($n)); random.Random($r).shuffle(o); print(*o)"); do
     echo "[round $r] ${harnesses[$idx]}" >&2
     taskset -c "$CPU" "${harnesses[$idx]}" > "$out/round$r/h$idx.csv" 2>/dev/null
   done
