@@ -10,12 +10,20 @@ enum PaintSources {
     ///
     /// A gradient's table is written into `table` (the renderer's, reused from shape
     /// to shape: the source holds it only while it composites).
+    /// A solid colour times an item's opacity (NaN as 0, clamped to 0…1), premultiplied
+    /// and quantized for the 8-bit surface.
+    @inline(__always)
+    static func premultiplied(_ c: RGBA, opacity: Double) -> PremultipliedColor {
+        let alpha = min(max(opacity.isNaN ? 0 : opacity, 0), 1)
+        return PremultipliedColor(red: c.r, green: c.g, blue: c.b, alpha: c.a * alpha)
+    }
+
     static func rgba8(_ paint: Paint, userToDevice t: Transform, opacity: Double, area: PixelRect? = nil,
                       table: inout [UInt32]) -> PaintSource? {
         let alpha = min(max(opacity.isNaN ? 0 : opacity, 0), 1)
         switch paint {
         case .solid(let c):
-            let color = PremultipliedColor(red: c.r, green: c.g, blue: c.b, alpha: c.a * alpha)
+            let color = premultiplied(c, opacity: opacity)
             return color.packed == 0 ? nil : .solid(color)
         case .gradient(let g):
             guard let (shader, count) = shader(g, t, area: area) else { return nil }

@@ -346,23 +346,21 @@ public final class Renderer {
         }
         let opacity = item.pointee.opacity
         let limit = pass.limited(region.bounds)
-        if case .solid(let c) = item.pointee.paint,
-           let whole = RectCoverage.wholePixels(device, within: limit) {
-            // On the pixel grid and inside the clip: every pixel fully covered, with or
-            // without anti-aliasing (the same bytes as the box below).
-            let alpha = min(max(opacity.isNaN ? 0 : opacity, 0), 1)
-            let color = PremultipliedColor(red: c.r, green: c.g, blue: c.b, alpha: c.a * alpha)
-            pixmap._withUnsafeGuaranteedRef { Compositor.fill(whole, color: color, into: $0) }
+        if case .solid(let c) = item.pointee.paint {
+            let color = PaintSources.premultiplied(c, opacity: opacity)
+            if let whole = RectCoverage.wholePixels(device, within: limit) {
+                // On the pixel grid and inside the clip: every pixel fully covered, with
+                // or without anti-aliasing (the same bytes as its box).
+                pixmap._withUnsafeGuaranteedRef { Compositor.fill(whole, color: color, into: $0) }
+            } else if let box = PixelBox(device, clip: limit, antialiased: aa) {
+                // Rows are cut at whole pixels: each row's coverage stays as it is.
+                pixmap._withUnsafeGuaranteedRef { Compositor.fill(box, color: color, into: $0) }
+            }
             return true
         }
-        // Rows are cut at whole pixels: each row's coverage stays as it is.
         guard let box = PixelBox(device, clip: limit, antialiased: aa) else { return true }
-        if case .solid(let c) = item.pointee.paint {
-            let alpha = min(max(opacity.isNaN ? 0 : opacity, 0), 1)
-            let color = PremultipliedColor(red: c.r, green: c.g, blue: c.b, alpha: c.a * alpha)
-            pixmap._withUnsafeGuaranteedRef { Compositor.fill(box, color: color, into: $0) }
-        } else if case .gradient(let shader, let table)? = PaintSources.rgba8(item.pointee.paint, userToDevice: t,
-                                                                             opacity: opacity, table: &gradientTable) {
+        if case .gradient(let shader, let table)? = PaintSources.rgba8(item.pointee.paint, userToDevice: t,
+                                                                      opacity: opacity, table: &gradientTable) {
             pixmap._withUnsafeGuaranteedRef { Compositor.fill(box, shader: shader, table: table, into: $0) }
         }
         return true
