@@ -42,7 +42,10 @@ import CEngineSupport
 /// bounded, just not exact where edges cross, and the fill ends in time linear in
 /// its edges and rows. A fill whose sweep would visit more than `sweepWork` edges
 /// (estimated before it starts: tens of thousands of edges over the same rows) is
-/// accumulated instead: exact where contours do not overlap, bounded elsewhere.
+/// accumulated instead: exact where contours do not overlap, bounded elsewhere. The
+/// sweep also counts the edge visits and sorting moves it spends (crossings and
+/// reorderings the estimate cannot see), and past the same limit accumulates the
+/// rest of the fill from where it got to.
 public final class ScanConverter {
     // One owner uses a scan converter at a time (a renderer, on its thread): the
     // buffers' accesses need no run-time exclusivity check (each cost about as
@@ -91,6 +94,8 @@ public final class ScanConverter {
     public static let convexCells = 128
     /// The sweep's estimated edge visits beyond which a fill is accumulated.
     public static let sweepWork = 1 << 25
+    /// `sweepWork`, unless a test lowers it to reach the limit with a small path.
+    @exclusivity(unchecked) var sweepWorkLimit = ScanConverter.sweepWork
 
     public init() {}
 
@@ -127,9 +132,14 @@ public final class ScanConverter {
         var w = workspace
         w.windowTop = window.0
         w.windowBottom = window.1
+        w.workLimit = sweepWorkLimit
         w.fill(edges, rule: rule, into: &out)
         workspace = w
     }
+
+    /// Where the last exact sweep ran out of `sweepWork` and accumulated the rest of
+    /// its fill from (nil: it did not; -∞: it never started; for tests).
+    var sweepGaveUpAt: Double? { workspace.gaveUpAt }
 }
 
 /// The scan converter's buffers and sweep state for the general path.
@@ -182,6 +192,11 @@ private struct Workspace {
     var stride = 0, wordsPerRow = 0, blockTop = 0, blockRows = 0
     var left = 0.0
     var crossingsLeft = 0
+    /// Edge visits and sorting moves the sweep may still spend (`ScanConverter.sweepWork`).
+    var workLeft = 0, workLimit = ScanConverter.sweepWork
+    /// Where the last fill's sweep gave up and accumulated the rest (nil: it did not;
+    /// -∞: the estimate sent the whole fill to the accumulation).
+    var gaveUpAt: Double?
     /// The rows accumulated (`ScanConverter.rows`), as whole-pixel y values.
     var windowTop = -Double.infinity, windowBottom = Double.infinity
 
@@ -197,6 +212,7 @@ private struct Workspace {
         blockRows = max(1, min(lastRow - firstRow, Workspace.blockCells / stride))
         ensure(cells: blockRows * stride, words: blockRows * wordsPerRow, rows: blockRows)
         crossingsLeft = ScanConverter.crossingWork
+        gaveUpAt = nil
 
         let list = edges.edges.pointer
         let n = edges.edges.count
@@ -207,12 +223,17 @@ private struct Workspace {
         var spannedRows = 0.0
         for i in 0..<n { spannedRows += list[i].y1 - list[i].y0 }
         let estimate = 2 * Double(n) * spannedRows / Double(lastRow - firstRow)
-        if estimate > Double(ScanConverter.sweepWork) {
+        if estimate > Double(workLimit) {
+            gaveUpAt = -.infinity
             blockTop = firstRow
             resetBlock()
-            return accumulate(list, count: n, firstRow: firstRow, lastRow: lastRow, x0: cellLeft, width: width,
+            return accumulate(list, count: n, from: -.infinity, lastRow: lastRow, x0: cellLeft, width: width,
                               rule: rule, into: &out)
         }
+        // The estimate cannot see crossings nor how much the order changes between
+        // bands; the sweep also counts what it spends, and past the same limit the
+        // rows from the current block on are accumulated instead.
+        workLeft = workLimit
         runStart.resize(n)
         runSign.resize(n)
         for i in 0..<n { runStart[i] = .nan }
@@ -270,7 +291,18 @@ private struct Workspace {
             var limit = min(nextEnd, blockBottom)
             if next < n { limit = min(limit, max(list[next].y0, y)) }
             if !(limit > y) { limit = min(yEnd, blockBottom) }   // never stall
+            workLeft -= 2 * active.count
             sortActive(list)
+            if workLeft < 0 {
+                // Everything above y is swept: close the open runs there, and
+                // accumulate the rest from y. Bands reach this point at the same y
+                // as a whole-canvas sweep does (the work counted does not depend on
+                // the window), so their rows stay byte-identical to it.
+                for i in 0..<active.count { endRun(list, Int(active[i]), at: y) }
+                gaveUpAt = y
+                return accumulate(list, count: n, from: y, lastRow: lastRow, x0: cellLeft, width: width,
+                                  rule: rule, into: &out)
+            }
             // Pass 2 — each edge's x at the band's bottom, crossings of neighbours, and
             // the fill rule applied to the windings between them.
             let yNext = walkBand(list, ya: y, limit: limit, rule: rule)
@@ -312,7 +344,9 @@ private struct Workspace {
         guard n > 1 else { return }
         // Past the crossing budget the order can change wholesale between bands:
         // then a full sort, not a quadratic number of moves.
-        var movesLeft = 16 * n + 256
+        let moveBudget = 16 * n + 256
+        var movesLeft = moveBudget
+        defer { workLeft -= moveBudget - movesLeft }
         for k in 1..<n {
             let v = a[k], x = t[k]
             var j = k
@@ -325,6 +359,7 @@ private struct Workspace {
             t[j] = x
             movesLeft -= k - j
             if movesLeft < 0 {
+                workLeft -= 4 * n * (Int.bitWidth - n.leadingZeroBitCount)
                 var pairs = (0..<n).map { (x: t[$0], edge: a[$0]) }
                 pairs.sort { p, q in
                     p.x < q.x - 1e-9 || (p.x <= q.x + 1e-9 && list[Int(p.edge)].slope < list[Int(q.edge)].slope)
@@ -380,8 +415,9 @@ private struct Workspace {
     /// sign) is summed into the cells, and the rule applied to the sums — exact
     /// where no two contours overlap, and, where they do, coverage finite and
     /// clamped (the classic accumulation rasterizer's answer). Work is linear in
-    /// the rows the edges cross.
-    mutating func accumulate(_ list: UnsafeMutablePointer<Edge>, count n: Int, firstRow: Int, lastRow: Int,
+    /// the rows the edges cross. Only the parts of edges below `yStart` are
+    /// summed (the sweep, giving up, has accumulated those above).
+    mutating func accumulate(_ list: UnsafeMutablePointer<Edge>, count n: Int, from yStart: Double, lastRow: Int,
                              x0: Int, width: Int, rule: FillRule, into out: inout SpanBuffer) {
         var next = 0
         active.removeAll()      // the edges reaching into the block (indices)
@@ -398,7 +434,7 @@ private struct Workspace {
                 guard e.y1 > top else { continue }
                 active[kept] = active[k]
                 kept += 1
-                let ya = max(e.y0, top), yb = min(e.y1, bottom)
+                let ya = max(e.y0, top, yStart), yb = min(e.y1, bottom)
                 if yb > ya { accumulateEdge(e, ya: ya, yb: yb, sign: Double(e.direction)) }
             }
             active.resize(kept)
