@@ -57,15 +57,21 @@ extension Renderer {
     /// spread over the rows its box covers, plus the rows' clearing, summed in
     /// buckets of rows; the cuts fall where the running sum passes each k/count of
     /// the total. (Drawing confined to the top of a tall frame is then split
-    /// between the bands, not left to the first one.) Returns `count + 1` row
+    /// between the bands, not left to the first one.) Sets `cuts` to `count + 1` row
     /// numbers from 0 to `height`, or just `[0, height]` (one band) when the whole
     /// frame is estimated below `minimumBandedWork`: starting threads then costs
     /// more than it saves. Where the cuts fall does not change the output.
     func bandCuts(_ count: Int, _ list: DisplayList, device: Transform, width: Int, height: Int,
-                  range: Range<Int>?, clearing: Range<Int>) -> [Int] {
+                  range: Range<Int>?, clearing: Range<Int>, into cuts: inout [Int]) {
         let bucketRows = Renderer.minimumBandRows / 2
         let buckets = (height + bucketRows - 1) / bucketRows
-        var cost = [Double](repeating: 0, count: buckets)
+        // The buckets' buffer is the renderer's, taken for the call (so that
+        // writing it is not a property access per bucket) and given back.
+        var cost = bandCosts
+        bandCosts = []
+        defer { bandCosts = cost }
+        cost.removeAll(keepingCapacity: true)
+        cost.append(contentsOf: repeatElement(0, count: buckets))
         // Clearing a pixel costs about a twentieth of drawing one.
         for k in 0..<buckets {
             let rows = (k * bucketRows ..< (k + 1) * bucketRows).clamped(to: clearing)
@@ -89,8 +95,9 @@ extension Renderer {
             return true
         }
         let sum = cost.reduce(0, +)
-        if sum < Renderer.minimumBandedWork { return [0, height] }
-        var cuts = [0]
+        cuts.removeAll(keepingCapacity: true)
+        cuts.append(0)
+        if sum < Renderer.minimumBandedWork { return cuts.append(height) }
         var running = 0.0
         var k = 0
         for band in 1..<count {
@@ -104,6 +111,12 @@ extension Renderer {
             cuts.append(max(row, cuts[cuts.count - 1]))
         }
         cuts.append(height)
+    }
+
+    /// The renderer's buffer of band cuts, taken for one frame (given back after it).
+    func takeBandCutRows() -> [Int] {
+        var cuts: [Int] = []
+        swap(&cuts, &bandCutRows)
         return cuts
     }
 
@@ -132,7 +145,7 @@ extension Renderer {
 
     /// Runs `draw` for the bands between consecutive `cuts` at once, the first
     /// with this renderer. What the bands report is reported once, from the
-    /// calling thread.
+    /// calling thread. Allocates nothing once the helpers exist.
     func renderInBands(_ cuts: [Int], _ draw: (Renderer, Range<Int>) -> Void) {
         let count = cuts.count - 1
         if count <= 1 { return draw(self, cuts[0] ..< cuts[cuts.count - 1]) }
@@ -141,31 +154,35 @@ extension Renderer {
             helper.threadCount = 1
             bandRenderers.append(helper)
         }
+        while bandHolders.count < count { bandHolders.append(Diagnostics.Holder()) }
         for helper in bandRenderers { helper.layerBudget = layerBudget }
-        var reports = [Diagnostics.Report](repeating: Diagnostics.Report(largestOf: []), count: count)
-        let renderers = [self] + bandRenderers
-        reports.withUnsafeMutableBufferPointer { slots in
-            withoutActuallyEscaping(draw) { draw in
-                let job = BandJob(renderers: renderers, draw: draw, slots: slots, cuts: cuts)
-                DispatchQueue.concurrentPerform(iterations: count) { band in job.run(band) }
-            }
+        withoutActuallyEscaping(draw) { draw in
+            let job = BandJob(first: self, helpers: bandRenderers, holders: bandHolders, draw: draw, cuts: cuts)
+            DispatchQueue.concurrentPerform(iterations: count) { band in job.run(band) }
         }
-        Diagnostics.replay(Diagnostics.Report(largestOf: reports))
+        // Reported once per kind and frame, as the largest count of any band (a
+        // shape drawn across two bands reports in both).
+        if bandHolders.prefix(count).contains(where: { !$0.isEmpty }) {
+            Diagnostics.replay(Diagnostics.Report(largestOf: bandHolders.prefix(count).map(\.report)))
+        }
     }
 }
 
 /// The bands of one frame, handed to the threads that draw them. Each band uses
-/// its own renderer and writes its own slot and rows, so nothing is shared
+/// its own renderer and holder, and writes its own rows, so nothing is shared
 /// between threads but the read-only display list and the target's memory, of
 /// which each band writes disjoint rows (hence `@unchecked`).
 private struct BandJob: @unchecked Sendable {
-    let renderers: [Renderer]
+    /// The renderer drawing the first band (held by the caller for the whole job).
+    unowned(unsafe) let first: Renderer
+    let helpers: [Renderer]
+    let holders: [Diagnostics.Holder]
     let draw: (Renderer, Range<Int>) -> Void
-    let slots: UnsafeMutableBufferPointer<Diagnostics.Report>
     let cuts: [Int]
 
     func run(_ band: Int) {
         let rows = cuts[band] ..< cuts[band + 1]
-        slots[band] = Diagnostics.deferring { draw(renderers[band], rows) }.report
+        let renderer = band == 0 ? first : helpers[band - 1]
+        Diagnostics.holding(in: holders[band]) { draw(renderer, rows) }
     }
 }

@@ -60,6 +60,11 @@ public final class Renderer {
     /// The renderers of the bands after the first (kept between frames, as this
     /// renderer's own caches are).
     var bandRenderers: [Renderer] = []
+    /// Each band's held-back reports, and the buffers `bandCuts` works in: kept, so
+    /// that a steady stream of frames drawn in bands allocates nothing.
+    var bandHolders: [Diagnostics.Holder] = []
+    var bandCosts: [Double] = []
+    var bandCutRows: [Int] = []
 
     /// Pixels of filter planes computed so far in this render, and the most one
     /// render may compute: 256 times its target's pixels plus 2²² (a frame of
@@ -159,9 +164,11 @@ public final class Renderer {
         let partial = limit != 0..<pixmap.height
         let bands = bandCount(width: pixmap.width, height: limit.count)
         if bands > 1 {
-            var cuts = bandCuts(bands, list, device: device, width: pixmap.width, height: pixmap.height, range: range,
-                                clearing: clear == nil ? 0..<0 : toClear)
-            if partial { cuts = Renderer.cuts(cuts, limitedTo: limit) }
+            var cuts = takeBandCutRows()
+            defer { bandCutRows = cuts }
+            bandCuts(bands, list, device: device, width: pixmap.width, height: pixmap.height, range: range,
+                     clearing: clear == nil ? 0..<0 : toClear, into: &cuts)
+            if partial { Renderer.limit(&cuts, to: limit) }
             return renderInBands(cuts) { renderer, rows in
                 clearBand(rows)
                 renderer.renderRoot(list, .rgba8(pixmap), device: device, range: range, rows: rows)
@@ -171,12 +178,17 @@ public final class Renderer {
         renderRoot(list, .rgba8(pixmap), device: device, range: range, rows: partial ? limit : nil)
     }
 
-    /// Band cuts of the whole height kept to `rows`: its ends, and the cuts inside.
-    static func cuts(_ cuts: [Int], limitedTo rows: Range<Int>) -> [Int] {
-        var kept = [rows.lowerBound]
-        for cut in cuts where cut > rows.lowerBound && cut < rows.upperBound { kept.append(cut) }
-        kept.append(rows.upperBound)
-        return kept
+    /// Band cuts of the whole height kept to `rows`: its ends, and the cuts inside
+    /// (in place).
+    static func limit(_ cuts: inout [Int], to rows: Range<Int>) {
+        var kept = 1
+        for i in cuts.indices where cuts[i] > rows.lowerBound && cuts[i] < rows.upperBound {
+            cuts[kept] = cuts[i]     // kept ≤ i: the first cut (0) is never inside
+            kept += 1
+        }
+        cuts.removeSubrange(kept...)
+        cuts[0] = rows.lowerBound
+        cuts.append(rows.upperBound)
     }
 
     /// The rows of a `width × height` target that the first root item (of `range`)
@@ -249,8 +261,10 @@ public final class Renderer {
     public func render(_ list: DisplayList, into pixmap: FloatPixmap, extended: Bool, device: Transform) {
         let bands = bandCount(width: pixmap.width, height: pixmap.height)
         if bands > 1 {
-            let cuts = bandCuts(bands, list, device: device, width: pixmap.width, height: pixmap.height, range: nil,
-                                clearing: 0..<0)
+            var cuts = takeBandCutRows()
+            defer { bandCutRows = cuts }
+            bandCuts(bands, list, device: device, width: pixmap.width, height: pixmap.height, range: nil,
+                     clearing: 0..<0, into: &cuts)
             return renderInBands(cuts) { renderer, rows in
                 renderer.renderRoot(list, .float(pixmap, extended: extended), device: device, range: nil, rows: rows)
             }

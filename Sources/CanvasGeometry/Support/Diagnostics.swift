@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Counts of ignored or repaired bad input, readable by users (through
 /// `OpenCanvasDiagnostics`) and by tests. Bad input never traps: the call that carries
@@ -23,7 +30,7 @@ public enum Diagnostics {
         case invalidValue = "an out-of-range value was ignored"
     }
 
-    private struct State {
+    fileprivate struct State {
         var counts: [Kind: Int] = [:]
         var lastMessage: String?
 
@@ -43,7 +50,7 @@ public enum Diagnostics {
     }
 
     /// The reports of one `collecting` call, and of the scopes around it.
-    private final class Collector: Sendable {
+    fileprivate final class Collector: Sendable {
         let parent: Collector?
         /// Reports stop here (`deferring`).
         let holds: Bool
@@ -57,14 +64,66 @@ public enum Diagnostics {
 
     public static func report(_ kind: Kind, _ message: String? = nil) {
         let text = message ?? kind.rawValue
+        let holder = Holder.current
         var collector = scope
         while let c = collector {
+            // The scopes opened inside a `holding` call see its reports; the holder
+            // keeps them from the scopes around it.
+            if let holder, c === holder.outer { break }
             c.state.withLock { $0.add(kind, text) }
             // A deferring scope keeps its reports until its caller replays them.
             if c.holds { return }
             collector = c.parent
         }
+        if let holder { return holder.state.add(kind, text) }
         state.withLock { $0.add(kind, text) }
+    }
+
+    /// Reports held back on one thread by `holding(in:_:)`, for the caller to
+    /// replay: `deferring` without its allocations (a collector object and a task
+    /// local value each call), for work done every frame, such as a renderer's
+    /// bands. One thread uses a holder at a time; the caller reads `report` after
+    /// that thread's work has finished (hence `@unchecked Sendable`).
+    public final class Holder: @unchecked Sendable {
+        fileprivate var state = State()
+        /// The scope around the `holding` call (its reports stop at the holder).
+        fileprivate var outer: Collector?
+
+        public init() {}
+
+        /// What the last `holding` call with this holder reported.
+        public var report: Report { Report(counts: state.counts, lastMessage: state.lastMessage) }
+        /// Whether it reported nothing.
+        public var isEmpty: Bool { state.counts.isEmpty }
+
+        /// The holder of the `holding` call running on this thread, if any.
+        fileprivate static var current: Holder? {
+            guard let pointer = pthread_getspecific(key) else { return nil }
+            return Unmanaged<Holder>.fromOpaque(pointer).takeUnretainedValue()
+        }
+
+        fileprivate static let key: pthread_key_t = {
+            var key = pthread_key_t()
+            pthread_key_create(&key, nil)
+            return key
+        }()
+    }
+
+    /// Runs `body`, holding back in `holder` what it reports on this thread (as
+    /// `deferring` does, and replayed the same way with `replay(holder.report)`),
+    /// and allocating nothing once the holder has seen its kinds of report.
+    public static func holding<R>(in holder: Holder, _ body: () throws -> R) rethrows -> R {
+        // (Emptying an empty dictionary while keeping its capacity allocates.)
+        if !holder.state.counts.isEmpty { holder.state.counts.removeAll(keepingCapacity: true) }
+        holder.state.lastMessage = nil
+        holder.outer = scope
+        let previous = pthread_getspecific(Holder.key)
+        pthread_setspecific(Holder.key, Unmanaged.passUnretained(holder).toOpaque())
+        defer {
+            pthread_setspecific(Holder.key, previous)
+            holder.outer = nil
+        }
+        return try body()
     }
 
     /// Runs `body` and returns what it reported, holding the reports back: they
