@@ -8,9 +8,10 @@ final class StateSlot<Value> {
     weak var graph: ViewGraph?
     /// The bodies and canvas renderers that read the value since it last changed.
     private var readers: Set<String> = []
-    /// The reader inserted last: a renderer reading the value in a loop (a
-    /// thousand particles reading one array) hashes its identity once.
-    private var lastReader: String?
+    /// `ViewGraph.readerChanges` at the last read that registered its reader (−1:
+    /// none since the value changed): a renderer reading the value in a loop (a
+    /// thousand particles reading one array) registers once.
+    private var registeredAt = -1
 
     init(_ value: Value, graph: ViewGraph?) {
         self.stored = value
@@ -23,9 +24,10 @@ final class StateSlot<Value> {
     /// The value; reading it from a body or renderer makes that a reader.
     var value: Value {
         get {
-            if let reader = graph?.currentReader, reader != lastReader {
-                readers.insert(reader)
-                lastReader = reader
+            let changes = ViewGraph.readerChanges
+            if changes != registeredAt {
+                registeredAt = changes
+                if let reader = graph?.currentReader { readers.insert(reader) }
             }
             return stored
         }
@@ -34,7 +36,7 @@ final class StateSlot<Value> {
             // The readers run again in the next frame (and read it again).
             let marked = readers
             readers.removeAll()
-            lastReader = nil
+            registeredAt = -1
             for r in marked { graph?.mark(r) }
         }
     }
@@ -72,7 +74,12 @@ public struct State<Value>: GraphProperty {
 
     /// The current value; setting it re-renders the views that read it.
     public var wrappedValue: Value {
-        get { link.slot?.value ?? link.local }
+        // Not `??`: generic over `Value?`, it looked up that type's metadata at
+        // every read, a third of a read's cost from another module.
+        get {
+            if let slot = link.slot { return slot.value }
+            return link.local
+        }
         nonmutating set {
             if let slot = link.slot {
                 slot.value = newValue

@@ -61,7 +61,14 @@ package final class ViewGraph {
     /// transition in).
     private(set) var hasShownAFrame = false
     /// The body or canvas renderer running now (what reads register against).
-    private(set) var currentReader: String?
+    private(set) var currentReader: String? {
+        didSet { ViewGraph.readerChanges &+= 1 }
+    }
+    /// Counts changes of any graph's `currentReader`: a state read while the count
+    /// is what it was at the last read has the reader that read registered (a
+    /// renderer reading one value a thousand times registers once, comparing a
+    /// number instead of the reader's identity).
+    static var readerChanges = 0
     /// `preferredColorScheme` of the views that state one, by identity (`nil`
     /// values prefer nothing).
     var preferredColorSchemes: [String: ColorScheme?] = [:]
