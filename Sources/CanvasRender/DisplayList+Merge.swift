@@ -37,7 +37,7 @@ extension DisplayList {
             // Items of nested layers are clipped and filtered by their layer's item.
             item.clip = nested && item.clip < 0 ? -1 : mapClip(item.clip)
             item.filter = nested && item.filter < 0 ? -1 : mapFilter(item.filter)
-            if case .layer(let id) = item.content { item.content = .layer(mapLayer(id)) }
+            if !item.isShape { item.layer = DrawItem.layerIndex(mapLayer(item.layer)) }
         }
         for k in 1..<max(1, other.layers.count) {
             var copy = other.layers[k]

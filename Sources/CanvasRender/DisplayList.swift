@@ -245,14 +245,37 @@ public struct DrawItem: Sendable {
         case stroke(StrokeParameters, antialiased: Bool)
     }
 
+    /// What a shape item draws: its geometry, filled or stroked. (One struct as
+    /// the case's payload, not two values: a payload of two is a tuple, and
+    /// copying it went through the runtime's generic tuple metadata, several
+    /// hundred instructions a copy, several copies an item each frame.)
+    public struct Shape: Sendable {
+        public var geometry: Geometry
+        public var operation: Operation
+
+        @inlinable
+        public init(_ geometry: consuming Geometry, _ operation: consuming Operation) {
+            self.geometry = geometry
+            self.operation = operation
+        }
+    }
+
     public enum Content: Sendable {
         /// A filled or stroked shape, painted with `paint`.
-        case shape(Geometry, Operation)
+        case shape(Shape)
         /// Another layer of the list, composited as one unit.
         case layer(Int32)
     }
 
-    public var content: Content
+    /// What the item draws: its shape, unless `layer` names a layer.
+    ///
+    /// Stored as two fields rather than as the `Content` enum: the renderer reads
+    /// an item's shape in place through a pointer to the item, where matching the
+    /// enum's case copied the shape out (retaining what it holds), at every pass
+    /// over the list — several passes a frame.
+    public var shape: Shape
+    /// The layer this item composites as one unit, or −1 for a shape item.
+    public var layer: Int32
     public var transform: Transform
     public var paint: Paint
     public var blendMode: BlendMode
@@ -263,18 +286,44 @@ public struct DrawItem: Sendable {
     /// Index of the last filter added (the first applied) in `DisplayList.filters`, or −1.
     public var filter: Int32
 
+    /// The placeholder shape of a layer item (never drawn).
+    @usableFromInline static let noShape = Shape(.rect(Rect(x: 0, y: 0, width: 0, height: 0)),
+                                                 .fill(.nonZero, antialiased: false))
+
+    /// What the item draws, as one value (a copy of the shape, for a shape item).
+    public var content: Content {
+        get { layer >= 0 ? .layer(layer) : .shape(shape) }
+        set {
+            switch newValue {
+            case .shape(let s): shape = s; layer = -1
+            case .layer(let id): shape = DrawItem.noShape; layer = DrawItem.layerIndex(id)
+            }
+        }
+    }
+
+    /// A layer item's stored index: a negative one (no layer, drawn as nothing)
+    /// kept out of the shape items' −1.
+    @inlinable static func layerIndex(_ id: Int32) -> Int32 { id >= 0 ? id : .max }
+
+    /// Whether the item draws a shape (not a layer).
+    @inlinable public var isShape: Bool { layer < 0 }
+
     /// The rectangle and anti-aliasing of a rectangle fill (any fill rule), read
     /// without copying the item's shape.
     @inline(__always)
     public var filledRect: (Rect, Bool)? {
-        if case .shape(.rect(let r), .fill(_, let aa)) = content { return (r, aa) }
-        return nil
+        guard layer < 0, case .rect(let r) = shape.geometry, case .fill(_, let aa) = shape.operation else { return nil }
+        return (r, aa)
     }
 
     @inlinable
-    public init(content: Content, transform: Transform, paint: Paint = .solid(.transparent),
+    public init(content: consuming Content, transform: Transform, paint: Paint = .solid(.transparent),
                 blendMode: BlendMode = .normal, opacity: Double = 1, clip: Int32 = -1, filter: Int32 = -1) {
-        self.content = content; self.transform = transform; self.paint = paint
+        switch consume content {
+        case .shape(let s): shape = s; layer = -1
+        case .layer(let id): shape = DrawItem.noShape; layer = DrawItem.layerIndex(id)
+        }
+        self.transform = transform; self.paint = paint
         self.blendMode = blendMode; self.opacity = opacity; self.clip = clip; self.filter = filter
     }
 
@@ -282,8 +331,9 @@ public struct DrawItem: Sendable {
     @inlinable
     public init(geometry: Geometry, transform: Transform, operation: Operation, paint: Paint,
                 blendMode: BlendMode = .normal, opacity: Double = 1, clip: Int32, filter: Int32 = -1) {
-        self.init(content: .shape(geometry, operation), transform: transform, paint: paint, blendMode: blendMode,
-                  opacity: opacity, clip: clip, filter: filter)
+        shape = Shape(geometry, operation); layer = -1
+        self.transform = transform; self.paint = paint
+        self.blendMode = blendMode; self.opacity = opacity; self.clip = clip; self.filter = filter
     }
 }
 

@@ -86,7 +86,7 @@ extension Renderer {
             // A shape's set-up (outline, edges) costs about what a thousand pixels
             // do; text costs by its glyphs (its box is loose: the face's reach).
             var total = 1000 + (right - left) * (bottom - top)
-            if case .shape(.glyphs(let run), _) = item.pointee.content {
+            if item.pointee.isShape, case .glyphs(let run) = item.pointee.shape.geometry {
                 total = 1000 + 300 * Double(run.runs.reduce(0) { $0 + $1.glyphs.count })
             }
             let first = Int(top) / bucketRows, last = min(Int(bottom) / bucketRows, buckets - 1)
@@ -132,10 +132,10 @@ extension Renderer {
             for i in range.map({ $0.clamped(to: items.indices) }) ?? items.indices {
                 let item = base + i
                 var box: Rect? = nil
-                if case .shape(let geometry, let operation) = item.pointee.content, item.pointee.filter < 0 {
+                if item.pointee.isShape, item.pointee.filter < 0 {
                     let t = item.pointee.transform.concatenating(device)
                     guard t.isFinite else { continue }
-                    let b = deviceBounds(geometry, operation, t)
+                    let b = deviceBounds(item.pointee.shape.geometry, item.pointee.shape.operation, t)
                     if b.isFinite { box = b }
                 }
                 if !body(box, item) { return }

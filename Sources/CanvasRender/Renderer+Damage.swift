@@ -29,10 +29,10 @@ extension Renderer {
         }
         var rows = RowSpan(height: height)
         func touch(_ item: UnsafePointer<DrawItem>) -> Bool {
-            guard item.pointee.filter < 0, case .shape(let geometry, let operation) = item.pointee.content else { return false }
+            guard item.pointee.filter < 0, item.pointee.isShape else { return false }
             let t = item.pointee.transform.concatenating(device)
             guard t.isFinite else { return true }                  // draws nothing
-            let box = deviceBounds(geometry, operation, t)
+            let box = deviceBounds(item.pointee.shape.geometry, item.pointee.shape.operation, t)
             guard box.isFinite else { return false }
             rows.add(box)
             return true
@@ -62,7 +62,8 @@ extension Renderer {
               a.pointee.opacity == b.pointee.opacity || (a.pointee.opacity.isNaN && b.pointee.opacity.isNaN),
               a.pointee.clip == b.pointee.clip, a.pointee.filter == b.pointee.filter,
               same(a.pointee.paint, b.pointee.paint) else { return false }
-        return same(a.pointee.content, b.pointee.content)
+        guard a.pointee.layer == b.pointee.layer else { return false }
+        return !a.pointee.isShape || same(a.pointee.shape, b.pointee.shape)
     }
 
     /// Whether two items draw the same (see the pointer form).
@@ -70,13 +71,10 @@ extension Renderer {
         withUnsafePointer(to: a) { pa in withUnsafePointer(to: b) { pb in same(pa, pb) } }
     }
 
-    static func same(_ a: DrawItem.Content, _ b: DrawItem.Content) -> Bool {
-        switch (a, b) {
-        case (.shape(.glyphs(let g), let o), .shape(.glyphs(let h), let p)): return g.drawsTheSame(as: h) && same(o, p)
-        case (.shape(let g, let o), .shape(let h, let p)): return g == h && same(o, p)
-        case (.layer(let x), .layer(let y)): return x == y
-        default: return false
-        }
+    static func same(_ s: borrowing DrawItem.Shape, _ t: borrowing DrawItem.Shape) -> Bool {
+        guard same(s.operation, t.operation) else { return false }
+        if case .glyphs(let g) = s.geometry, case .glyphs(let h) = t.geometry { return g.drawsTheSame(as: h) }
+        return s.geometry == t.geometry
     }
 
     static func same(_ a: DrawItem.Operation, _ b: DrawItem.Operation) -> Bool {

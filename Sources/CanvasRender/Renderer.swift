@@ -202,7 +202,8 @@ public final class Renderer {
         forEachRootBox(list, device: device, range: range) { _, pointer in
             let item = pointer.pointee
             guard item.filter < 0, item.blendMode == .normal, item.opacity >= 1,
-                  case .shape(.rect(let r), .fill) = item.content, case .solid(let color) = item.paint,
+                  item.isShape, case .rect(let r) = item.shape.geometry,
+                  case .fill = item.shape.operation, case .solid(let color) = item.paint,
                   color.a >= 1 else { return false }
             let t = item.transform.concatenating(device)
             guard t.isFinite, t.isScaleTranslate else { return false }
@@ -329,11 +330,10 @@ public final class Renderer {
             drawFiltered(item.pointee, list, pass, region)
             return
         }
-        switch item.pointee.content {
-        case .shape(let geometry, let operation):
-            drawShape(geometry, operation, item, pass, region)
-        case .layer(let id):
-            drawLayer(id, item.pointee, list, pass, region)
+        if item.pointee.isShape {
+            drawShape(item.pointee.shape.geometry, item.pointee.shape.operation, item, pass, region)
+        } else {
+            drawLayer(item.pointee.layer, item.pointee, list, pass, region)
         }
     }
 
@@ -532,14 +532,13 @@ public final class Renderer {
         var union: Rect? = nil
         for item in list.layers[Int(id)].items {
             var b: Rect
-            switch item.content {
-            case .shape(let geometry, let operation):
+            if item.isShape {
                 let t = item.transform.concatenating(pass.device)
                 guard t.isFinite else { continue }          // drawn as nothing
-                b = deviceBounds(geometry, operation, t)
+                b = deviceBounds(item.shape.geometry, item.shape.operation, t)
                 guard b.isFinite else { return nil }
-            case .layer(let nested):
-                guard let inner = layerContentBounds(nested, list, pass, depth: depth + 1) else { return nil }
+            } else {
+                guard let inner = layerContentBounds(item.layer, list, pass, depth: depth + 1) else { return nil }
                 if inner.isEmpty { continue }
                 b = inner
             }

@@ -64,8 +64,8 @@ enum PDFRasterFallback {
             case .linear?, .extendedLinear?: return true
             default: return false
             }
-        case .shape(let geometry, _):
-            guard case .glyphs(let run) = geometry else { return false }
+        case .shape(let shape):
+            guard case .glyphs(let run) = shape.geometry else { return false }
             return run.runs.contains { PDFFontRegistry.hasColorGlyphs($0.source) }
         }
     }

@@ -91,9 +91,9 @@ extension Renderer {
     private func contentSupport(_ item: DrawItem, _ list: DisplayList, _ pass: Pass) -> PixelRect? {
         let r: Rect
         switch item.content {
-        case .shape(let geometry, let operation):
+        case .shape(let shape):
             let t = item.transform.concatenating(pass.device)
-            r = deviceBounds(geometry, operation, t)
+            r = deviceBounds(shape.geometry, shape.operation, t)
         case .layer(let id):
             guard let bounds = layerContentBounds(id, list, pass, depth: 0) else { return nil }
             r = bounds
@@ -150,7 +150,8 @@ extension Renderer {
     private func renderContent(_ job: FilterJob, over area: PixelRect) -> Plane? {
         let pass = job.pass
         switch job.item.content {
-        case .shape(let geometry, let operation):
+        case .shape(let shape):
+            let geometry = shape.geometry, operation = shape.operation
             guard let target = RenderTarget.make(pass.target.mode, width: area.width, height: area.height) else {
                 return nil
             }

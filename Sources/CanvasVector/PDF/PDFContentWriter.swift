@@ -172,7 +172,8 @@ struct PDFContentWriter {
             }
             out.op("/\(form) Do")
             out.op("Q")
-        case .shape(let geometry, let operation):
+        case .shape(let shape):
+            let geometry = shape.geometry, operation = shape.operation
             let t = item.transform
             guard t.isFinite, t.determinant != 0, !geometry.isEmptyPath else { return }
             if case .glyphs(let run) = geometry, case .fill(.nonZero, _) = operation, case .solid(let color) = item.paint,

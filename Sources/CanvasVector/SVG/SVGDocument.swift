@@ -193,7 +193,8 @@ struct SVGWriter {
             var css = ["isolation:isolate"]
             if let mode = SVGWriter.cssBlend(item.blendMode), mode != "normal" { css.append("mix-blend-mode:\(mode)") }
             out += "<g\(opacity) style=\"\(css.joined(separator: ";"))\">\n\(content)</g>\n"
-        case .shape(let geometry, let operation):
+        case .shape(let shape):
+            let geometry = shape.geometry, operation = shape.operation
             let t = item.transform
             guard t.isFinite, t.determinant != 0, !geometry.isEmptyPath else { return }
             let matrix = t.isIdentity ? "" : " transform=\"\(SVGWriter.matrix(t))\""

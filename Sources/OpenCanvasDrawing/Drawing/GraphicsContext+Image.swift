@@ -85,7 +85,7 @@ extension GraphicsContext {
             let paint = CanvasRender.ImagePaint(levels: levels, source: piece.source, transform: piece.map,
                                                 wrap: piece.tiled ? .tile : .clamp, quality: image.image.quality,
                                                 tint: tint)
-            append(.shape(.rect(piece.frame.rect), .fill(.nonZero, antialiased: antialiased)), paint: .image(paint),
+            append(.shape(DrawItem.Shape(.rect(piece.frame.rect), .fill(.nonZero, antialiased: antialiased))), paint: .image(paint),
                    blendMode: blendMode.engine ?? .normal, opacity: opacity * tintOpacity)
         }
     }

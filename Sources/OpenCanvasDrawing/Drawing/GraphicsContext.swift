@@ -245,7 +245,7 @@ public struct GraphicsContext {
             return
         }
         // One use of the shape: it moves into the item rather than being copied.
-        append(.shape(consume geometry, consume operation), paint: paint, blendMode: mode, opacity: opacity)
+        append(.shape(DrawItem.Shape(consume geometry, consume operation)), paint: paint, blendMode: mode, opacity: opacity)
     }
 
     func append(_ content: consuming DrawItem.Content, paint: consuming Paint, blendMode: CanvasPaint.BlendMode,
