@@ -33,15 +33,15 @@ extension Scenes {
             context.fill(Path(roundedRect: square, cornerRadius: 1.5), with: .color(color))
         }
 
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = calendar.timeZone
-        formatter.dateFormat = "MMM"
+        // The calendar's own short month names, as the seed's grid takes them (a
+        // date formatter made and run every frame cost hundreds of allocations).
+        calendar.locale = Locale(identifier: "en_US_POSIX")
+        let names = calendar.shortMonthSymbols
         for month in 1...12 {
             let first = calendar.date(from: DateComponents(year: year, month: month, day: 1))!
             let day = calendar.ordinality(of: .day, in: .year, for: first)! - 1
             let column = (day + firstRow) / 7
-            let label = Text(formatter.string(from: first)).font(.system(size: 9)).foregroundColor(.secondary)
+            let label = Text(names[month - 1]).font(.system(size: 9)).foregroundColor(.secondary)
             context.draw(label, at: CGPoint(x: Double(column) * step, y: 0), anchor: .topLeading)
         }
     }
