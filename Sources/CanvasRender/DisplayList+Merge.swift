@@ -12,7 +12,10 @@ extension DisplayList {
         let layerBase = Int32(layers.count) - 1          // other's layer k > 0 becomes layerBase + k
         let clipBase = Int32(clips.count)
         let filterBase = Int32(filters.count)
-        func mapLayer(_ id: Int32) -> Int32 { id == 0 ? layer : layerBase + id }
+        // (An id naming no layer of `other` stays one naming none: `.max`, drawn as nothing.)
+        func mapLayer(_ id: Int32) -> Int32 {
+            id == 0 ? layer : id > 0 && Int(id) < other.layers.count ? layerBase + id : .max
+        }
         func mapClip(_ id: Int32) -> Int32 { id < 0 ? clip : clipBase + id }
         func mapFilter(_ id: Int32) -> Int32 { id < 0 ? filter : filterBase + id }
 
@@ -37,7 +40,7 @@ extension DisplayList {
             // Items of nested layers are clipped and filtered by their layer's item.
             item.clip = nested && item.clip < 0 ? -1 : mapClip(item.clip)
             item.filter = nested && item.filter < 0 ? -1 : mapFilter(item.filter)
-            if !item.isShape { item.layer = DrawItem.layerIndex(mapLayer(item.layer)) }
+            if !item.isShape { item.layer = mapLayer(item.layer) }
         }
         for k in 1..<max(1, other.layers.count) {
             var copy = other.layers[k]
