@@ -8,7 +8,8 @@
 # (also `Scripts/test.sh --sanitize KIND …`). Any report fails the run. Without
 # arguments, address and undefined run the whole suite; thread runs the suites whose
 # code runs on several threads — bands, concurrent renders, the window host's
-# worker, off-main rendering — since the rest is main-actor code on one thread.
+# worker, off-main rendering, diagnostics held per thread — since the rest is
+# main-actor code on one thread.
 # Leaks are suppressed only inside system libraries, each named with the reason
 # in Scripts/sanitizers/lsan.supp.
 set -euo pipefail
@@ -37,7 +38,7 @@ fi
 swift build --build-tests --build-path "$build" "${flags[@]}"
 args=("$@")
 if [ ${#args[@]} -eq 0 ] && [ "$kind" = thread ]; then
-  args=(--filter "BandRenderingTests|ConcurrentRenderingTests|WindowHostTests|ImageRendererTests|CombineTests|PaintBadInputTests")
+  args=(--filter "BandRenderingTests|ConcurrentRenderingTests|WindowHostTests|ImageRendererTests|CombineTests|PaintBadInputTests|DiagnosticsHoldingTests")
 fi
 log=$(mktemp)
 status=0
