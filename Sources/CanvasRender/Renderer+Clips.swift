@@ -6,11 +6,18 @@ extension Renderer {
     /// The clip of node `id` in the pass's pixels (computed once per pass).
     func clipRegion(_ id: Int32, _ list: DisplayList, _ pass: Pass) -> ClipRegion {
         if id < 0 || Int(id) >= list.clips.count { return .rect(pass.bounds) }
-        if let cached = pass.clipCache[id] { return cached }
-        let node = list.clips[Int(id)]
-        let parent = clipRegion(node.parent, list, pass)
-        let region = makeClip(node, within: parent, list, pass)
-        pass.clipCache[id] = region
+        if id == pass.lastClipID { return pass.lastClip }
+        let region: ClipRegion
+        if let cached = pass.clipCache[id] {
+            region = cached
+        } else {
+            let node = list.clips[Int(id)]
+            let parent = clipRegion(node.parent, list, pass)
+            region = makeClip(node, within: parent, list, pass)
+            pass.clipCache[id] = region
+        }
+        pass.lastClipID = id
+        pass.lastClip = region
         return region
     }
 

@@ -95,6 +95,18 @@ public final class Renderer {
         var device: Transform
         var depth: Int
         var clipCache: [Int32: ClipRegion] = [:]
+        /// The clip read last, and its node (−1: none): consecutive items mostly
+        /// share a clip, and this spares each the cache's hashing. (Unchecked: one
+        /// renderer's thread reads and sets them, around each item.)
+        @exclusivity(unchecked) var lastClipID: Int32 = -1
+        @exclusivity(unchecked) var lastClip = ClipRegion.rect(PixelRect(x0: 0, y0: 0, x1: 0, y1: 0))
+
+        /// Forgets the clips computed (a new list or target).
+        func forgetClips() {
+            clipCache.removeAll(keepingCapacity: true)
+            lastClipID = -1
+            lastClip = .rect(PixelRect(x0: 0, y0: 0, x1: 0, y1: 0))
+        }
         /// For the root pass of a band: the rows of the target it draws. Everything
         /// is computed as for the whole target (the same edges, clips, layers and
         /// filters), and only these rows are written.
@@ -284,14 +296,14 @@ public final class Renderer {
         if let kept = rootPass {
             pass = kept
             pass.target = target; pass.device = device; pass.depth = 0; pass.rows = rows
-            pass.clipCache.removeAll(keepingCapacity: true)
+            pass.forgetClips()
         } else {
             pass = Pass(target: target, device: device, depth: 0, rows: rows)
             rootPass = pass
         }
         defer {
             pass.target = Renderer.noTarget
-            pass.clipCache.removeAll(keepingCapacity: true)
+            pass.forgetClips()
         }
         list.layers[0].items.withUnsafeBufferPointer { items in
             // Through the raw pointer the item is borrowed in place, not copied.
