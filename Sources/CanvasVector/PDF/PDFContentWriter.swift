@@ -152,7 +152,25 @@ struct PDFContentWriter {
 
     private mutating func writeItem(_ item: DrawItem, clipInScope: Bool, into out: inout PDFBytes) {
         let blend = PDFContentWriter.pdfBlendName(item.blendMode) ?? "Normal"
-        if needsFallback(item) || !clipInScope {
+        // A gradient or image stroke is painted through its outline as a clip. An
+        // outline too large to write (a long stroke of tiny dashes: 10⁵ dashes,
+        // megabytes of path operators) is drawn as pixels instead, as filtered
+        // items are: the picture's size is bounded by the page's, the path's is not.
+        var strokeArea: (PDFPathWriter, FillRule)? = nil
+        var outlineTooLarge = false
+        if item.isShape, case .stroke = item.shape.operation, item.transform.isFinite,
+           item.transform.determinant != 0, !item.shape.geometry.isEmptyPath {
+            switch item.paint {
+            case .gradient, .image:
+                if let area = areaPath(item.shape.geometry, item.shape.operation, transform: item.transform) {
+                    strokeArea = area
+                } else {
+                    outlineTooLarge = true
+                }
+            default: break
+            }
+        }
+        if needsFallback(item) || !clipInScope || outlineTooLarge {
             var alone = item
             alone.blendMode = .normal
             if clipInScope { alone.clip = -1 }   // the stream's clip does the clipping
@@ -197,11 +215,11 @@ struct PDFContentWriter {
                 out.append(path.out.bytes)
                 out.op("S")
             case (_, .gradient(let gradient)):
-                let (area, rule) = areaPath(geometry, operation, transform: t)
+                guard case let (area, rule)? = strokeArea ?? areaPath(geometry, operation, transform: t) else { break }
                 setGState(fillAlpha: item.opacity, strokeAlpha: 1, blend: blend, into: &out)
                 writeGradient(gradient, area: area, rule: rule, into: &out)
             case (_, .image(let image)):
-                let (area, rule) = areaPath(geometry, operation, transform: t)
+                guard case let (area, rule)? = strokeArea ?? areaPath(geometry, operation, transform: t) else { break }
                 setGState(fillAlpha: item.opacity, strokeAlpha: 1, blend: blend, into: &out)
                 writeImagePaint(image, area: area, rule: rule, itemTransform: t, into: &out)
             }
@@ -214,9 +232,10 @@ struct PDFContentWriter {
 
     /// The area an item paints, as path operators in its user space: the geometry
     /// for fills; for strokes, the stroke's outline (nonzero), so that a gradient or
-    /// image can paint it through a clip.
+    /// image can paint it through a clip — `nil` when that outline has more than
+    /// `maximumOutlinePoints` points (see `writeItem`).
     private func areaPath(_ geometry: Geometry, _ operation: DrawItem.Operation,
-                          transform t: Transform) -> (PDFPathWriter, FillRule) {
+                          transform t: Transform) -> (PDFPathWriter, FillRule)? {
         switch operation {
         case .fill(let rule, _):
             return (PDFPathWriter.operators(for: geometry), rule)
@@ -224,9 +243,15 @@ struct PDFContentWriter {
             var s = style
             if s.width == 0 { s.width = 1 / max(t.maxScale, 1e-9) }   // a hairline: one point wide at this scale
             let outline = Stroker.stroke(geometry.pathData, s, tolerance: Flattening.tolerance / max(t.maxScale, 1e-9))
+            guard outline.points.count <= PDFContentWriter.maximumOutlinePoints else { return nil }
             return (PDFPathWriter.operators(for: .path(outline)), .nonZero)
         }
     }
+
+    /// The most points a stroke's outline written as a clip path may have (about
+    /// 1.5 MB of path operators): far beyond any drawn stroke's, and where a long
+    /// stroke of tiny dashes would write tens of megabytes.
+    static let maximumOutlinePoints = 1 << 16
 
     private func writeColor(_ c: RGBA, stroke: Bool, into out: inout PDFBytes) {
         out.numbers(clamp01(c.r), clamp01(c.g), clamp01(c.b))
