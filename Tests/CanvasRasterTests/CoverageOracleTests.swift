@@ -82,6 +82,14 @@ struct SplitMix {
 /// The scan converter's coverage of `polygons`: the accumulation, or with `exact`
 /// the exact sweep.
 func rasterize(_ polygons: [[Point]], rule: FillRule, width: Int, height: Int, exact: Bool = false) -> [UInt8] {
+    scanConverted(polygons, rule: rule, width: width, height: height, method: exact ? .exactSweep : .accumulation).image
+}
+
+/// The coverage of `polygons` by `method`, of only `rows` when given, with the
+/// sweep's work limit `workLimit`; and where the sweep gave up (`sweepGaveUpAt`).
+func scanConverted(_ polygons: [[Point]], rule: FillRule, width: Int, height: Int, method: ScanConverter.Method,
+                   rows: Range<Int>? = nil, workLimit: Int = ScanConverter.sweepWork)
+    -> (image: [UInt8], gaveUpAt: Double?) {
     var edges = EdgeList(clip: PixelRect(x0: 0, y0: 0, x1: width, y1: height))
     for poly in polygons {
         edges.move(to: poly[0])
@@ -90,11 +98,13 @@ func rasterize(_ polygons: [[Point]], rule: FillRule, width: Int, height: Int, e
     }
     var spans = SpanBuffer()
     let scan = ScanConverter()
-    scan.method = exact ? .exactSweep : .accumulation
+    scan.method = method
+    scan.rows = rows
+    scan.sweepWorkLimit = workLimit
     scan.fill(&edges, rule: rule, into: &spans)
     var image = [UInt8](repeating: 0, count: width * height)
     for (key, a) in spans.coverageMap() { image[key.y * width + key.x] = a }
-    return image
+    return (image, scan.sweepGaveUpAt)
 }
 
 @Suite("Coverage against a brute-force reference")

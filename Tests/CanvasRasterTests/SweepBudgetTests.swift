@@ -23,23 +23,9 @@ struct SweepBudgetTests {
 
     static func coverage(_ polygons: [[Point]], rule: FillRule, width: Int, height: Int,
                          rows: Range<Int>? = nil, method: ScanConverter.Method = .exactSweep,
-                         workLimit: Int = ScanConverter.sweepWork)
-        -> (image: [UInt8], gaveUpAt: Double?) {
-        var edges = EdgeList(clip: PixelRect(x0: 0, y0: 0, x1: width, y1: height))
-        for poly in polygons {
-            edges.move(to: poly[0])
-            for p in poly.dropFirst() { edges.line(to: p) }
-            edges.close()
-        }
-        var spans = SpanBuffer()
-        let scan = ScanConverter()
-        scan.method = method
-        scan.rows = rows
-        scan.sweepWorkLimit = workLimit
-        scan.fill(&edges, rule: rule, into: &spans)
-        var image = [UInt8](repeating: 0, count: width * height)
-        for (key, a) in spans.coverageMap() { image[key.y * width + key.x] = a }
-        return (image, scan.sweepGaveUpAt)
+                         workLimit: Int = ScanConverter.sweepWork) -> (image: [UInt8], gaveUpAt: Double?) {
+        scanConverted(polygons, rule: rule, width: width, height: height, method: method, rows: rows,
+                      workLimit: workLimit)
     }
 
     @Test("a sweep that outruns its budget accumulates the rest, and bands still match the whole",
