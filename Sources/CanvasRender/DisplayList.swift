@@ -250,9 +250,12 @@ public struct DrawItem: Sendable {
     /// copying it went through the runtime's generic tuple metadata, several
     /// hundred instructions a copy, several copies an item each frame.)
     public struct Shape: Sendable {
+        /// The outline.
         public var geometry: Geometry
+        /// Filled (with a rule) or stroked (with a style).
         public var operation: Operation
 
+        /// `geometry`, filled or stroked as `operation` says.
         @inlinable
         public init(_ geometry: consuming Geometry, _ operation: consuming Operation) {
             self.geometry = geometry

@@ -89,6 +89,7 @@ public enum Diagnostics {
         /// The scope around the `holding` call (its reports stop at the holder).
         fileprivate var outer: Collector?
 
+        /// A holder with nothing held yet.
         public init() {}
 
         /// What the last `holding` call with this holder reported.
