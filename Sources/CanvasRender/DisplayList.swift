@@ -296,17 +296,19 @@ public struct DrawItem: Sendable {
     /// What the item draws, as one value (a copy of the shape, for a shape item).
     public var content: Content {
         get { layer >= 0 ? .layer(layer) : .shape(shape) }
-        set {
-            switch newValue {
-            case .shape(let s): shape = s; layer = -1
-            case .layer(let id): shape = DrawItem.noShape; layer = DrawItem.layerIndex(id)
-            }
-        }
+        set { (shape, layer) = DrawItem.fields(of: newValue) }
     }
 
-    /// A layer item's stored index: a negative one (no layer, drawn as nothing)
-    /// kept out of the shape items' −1.
-    @inlinable static func layerIndex(_ id: Int32) -> Int32 { id >= 0 ? id : .max }
+    /// `content` as the stored fields. A layer item keeps a placeholder shape, and
+    /// a negative layer id (no layer, drawn as nothing) is kept out of the shape
+    /// items' −1 as `.max`.
+    @inlinable
+    static func fields(of content: consuming Content) -> (Shape, Int32) {
+        switch consume content {
+        case .shape(let s): return (s, -1)
+        case .layer(let id): return (DrawItem.noShape, id >= 0 ? id : .max)
+        }
+    }
 
     /// Whether the item draws a shape (not a layer).
     @inlinable public var isShape: Bool { layer < 0 }
@@ -322,10 +324,7 @@ public struct DrawItem: Sendable {
     @inlinable
     public init(content: consuming Content, transform: Transform, paint: Paint = .solid(.transparent),
                 blendMode: BlendMode = .normal, opacity: Double = 1, clip: Int32 = -1, filter: Int32 = -1) {
-        switch consume content {
-        case .shape(let s): shape = s; layer = -1
-        case .layer(let id): shape = DrawItem.noShape; layer = DrawItem.layerIndex(id)
-        }
+        (shape, layer) = DrawItem.fields(of: content)
         self.transform = transform; self.paint = paint
         self.blendMode = blendMode; self.opacity = opacity; self.clip = clip; self.filter = filter
     }

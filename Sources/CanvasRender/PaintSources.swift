@@ -5,25 +5,28 @@ import CanvasPaint
 /// gradients get a colour table sized for their on-screen length, images a shader
 /// with the device mapping; the item's opacity is folded into the source.
 enum PaintSources {
+    /// A solid colour times an item's opacity (NaN as 0, clamped to 0…1), premultiplied
+    /// and quantized for the 8-bit surface.
+    @inline(__always)
+    static func premultiplied(_ c: RGBA, opacity: Double) -> PremultipliedColor {
+        PremultipliedColor(red: c.r, green: c.g, blue: c.b, alpha: c.a * clampedOpacity(opacity))
+    }
+
+    /// An item's opacity as a factor: NaN as 0, clamped to 0…1.
+    @inline(__always)
+    static func clampedOpacity(_ opacity: Double) -> Double { min(max(opacity.isNaN ? 0 : opacity, 0), 1) }
+
     /// `area` bounds the pixels that will be painted (it sizes conic gradients'
     /// tables by the circumference they sweep there).
     ///
     /// A gradient's table is written into `table` (the renderer's, reused from shape
     /// to shape: the source holds it only while it composites).
-    /// A solid colour times an item's opacity (NaN as 0, clamped to 0…1), premultiplied
-    /// and quantized for the 8-bit surface.
-    @inline(__always)
-    static func premultiplied(_ c: RGBA, opacity: Double) -> PremultipliedColor {
-        let alpha = min(max(opacity.isNaN ? 0 : opacity, 0), 1)
-        return PremultipliedColor(red: c.r, green: c.g, blue: c.b, alpha: c.a * alpha)
-    }
-
     static func rgba8(_ paint: Paint, userToDevice t: Transform, opacity: Double, area: PixelRect? = nil,
                       table: inout [UInt32]) -> PaintSource? {
-        let alpha = min(max(opacity.isNaN ? 0 : opacity, 0), 1)
+        let alpha = clampedOpacity(opacity)
         switch paint {
         case .solid(let c):
-            let color = premultiplied(c, opacity: opacity)
+            let color = PremultipliedColor(red: c.r, green: c.g, blue: c.b, alpha: c.a * alpha)
             return color.packed == 0 ? nil : .solid(color)
         case .gradient(let g):
             guard let (shader, count) = shader(g, t, area: area) else { return nil }
@@ -43,7 +46,7 @@ enum PaintSources {
 
     static func float(_ paint: Paint, userToDevice t: Transform, opacity: Double, extended: Bool,
                       area: PixelRect? = nil) -> FloatPaintSource? {
-        let alpha = min(max(opacity.isNaN ? 0 : opacity, 0), 1)
+        let alpha = clampedOpacity(opacity)
         switch paint {
         case .solid(let c):
             let l = c.linearized

@@ -57,16 +57,16 @@ extension Renderer {
     /// spread over the rows its box covers, plus the rows' clearing, summed in
     /// buckets of rows; the cuts fall where the running sum passes each k/count of
     /// the total. (Drawing confined to the top of a tall frame is then split
-    /// between the bands, not left to the first one.) Sets `cuts` to `count + 1` row
+    /// between the bands, not left to the first one.) Sets `bandCutRows` to `count + 1` row
     /// numbers from 0 to `height`, or just `[0, height]` (one band) when the whole
     /// frame is estimated below `minimumBandedWork`: starting threads then costs
     /// more than it saves. Where the cuts fall does not change the output.
     func bandCuts(_ count: Int, _ list: DisplayList, device: Transform, width: Int, height: Int,
-                  range: Range<Int>?, clearing: Range<Int>, into cuts: inout [Int]) {
+                  range: Range<Int>?, clearing: Range<Int>) {
         let bucketRows = Renderer.minimumBandRows / 2
         let buckets = (height + bucketRows - 1) / bucketRows
-        // The buckets' buffer is the renderer's, taken for the call (so that
-        // writing it is not a property access per bucket) and given back.
+        // The buffers are the renderer's, taken for the call (so that writing
+        // them is not a property access per element, nor a copy) and given back.
         var cost = bandCosts
         bandCosts = []
         defer { bandCosts = cost }
@@ -95,6 +95,9 @@ extension Renderer {
             return true
         }
         let sum = cost.reduce(0, +)
+        var cuts = bandCutRows
+        bandCutRows = []
+        defer { bandCutRows = cuts }
         cuts.removeAll(keepingCapacity: true)
         cuts.append(0)
         if sum < Renderer.minimumBandedWork { return cuts.append(height) }
@@ -111,13 +114,6 @@ extension Renderer {
             cuts.append(max(row, cuts[cuts.count - 1]))
         }
         cuts.append(height)
-    }
-
-    /// The renderer's buffer of band cuts, taken for one frame (given back after it).
-    func takeBandCutRows() -> [Int] {
-        var cuts: [Int] = []
-        swap(&cuts, &bandCutRows)
-        return cuts
     }
 
     /// Calls `body` with the device box of each root item (those in `range`) whose

@@ -60,7 +60,7 @@ public final class Renderer {
     /// The renderers of the bands after the first (kept between frames, as this
     /// renderer's own caches are).
     var bandRenderers: [Renderer] = []
-    /// Each band's held-back reports, and the buffers `bandCuts` works in: kept, so
+    /// Each band's held-back reports, and `bandCuts`' buckets and cuts: kept, so
     /// that a steady stream of frames drawn in bands allocates nothing.
     var bandHolders: [Diagnostics.Holder] = []
     var bandCosts: [Double] = []
@@ -176,12 +176,10 @@ public final class Renderer {
         let partial = limit != 0..<pixmap.height
         let bands = bandCount(width: pixmap.width, height: limit.count)
         if bands > 1 {
-            var cuts = takeBandCutRows()
-            defer { bandCutRows = cuts }
             bandCuts(bands, list, device: device, width: pixmap.width, height: pixmap.height, range: range,
-                     clearing: clear == nil ? 0..<0 : toClear, into: &cuts)
-            if partial { Renderer.limit(&cuts, to: limit) }
-            return renderInBands(cuts) { renderer, rows in
+                     clearing: clear == nil ? 0..<0 : toClear)
+            if partial { Renderer.limit(&bandCutRows, to: limit) }
+            return renderInBands(bandCutRows) { renderer, rows in
                 clearBand(rows)
                 renderer.renderRoot(list, .rgba8(pixmap), device: device, range: range, rows: rows)
             }
@@ -274,11 +272,9 @@ public final class Renderer {
     public func render(_ list: DisplayList, into pixmap: FloatPixmap, extended: Bool, device: Transform) {
         let bands = bandCount(width: pixmap.width, height: pixmap.height)
         if bands > 1 {
-            var cuts = takeBandCutRows()
-            defer { bandCutRows = cuts }
             bandCuts(bands, list, device: device, width: pixmap.width, height: pixmap.height, range: nil,
-                     clearing: 0..<0, into: &cuts)
-            return renderInBands(cuts) { renderer, rows in
+                     clearing: 0..<0)
+            return renderInBands(bandCutRows) { renderer, rows in
                 renderer.renderRoot(list, .float(pixmap, extended: extended), device: device, range: nil, rows: rows)
             }
         }

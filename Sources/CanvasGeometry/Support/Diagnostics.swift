@@ -52,10 +52,8 @@ public enum Diagnostics {
     /// The reports of one `collecting` call, and of the scopes around it.
     fileprivate final class Collector: Sendable {
         let parent: Collector?
-        /// Reports stop here (`deferring`).
-        let holds: Bool
         let state = Locked(State())
-        init(parent: Collector?, holds: Bool = false) { self.parent = parent; self.holds = holds }
+        init(parent: Collector?) { self.parent = parent }
     }
 
     /// The innermost `collecting` scope of the current task (or thread, outside
@@ -71,8 +69,6 @@ public enum Diagnostics {
             // keeps them from the scopes around it.
             if let holder, c === holder.outer { break }
             c.state.withLock { $0.add(kind, text) }
-            // A deferring scope keeps its reports until its caller replays them.
-            if c.holds { return }
             collector = c.parent
         }
         if let holder { return holder.state.add(kind, text) }
@@ -80,9 +76,9 @@ public enum Diagnostics {
     }
 
     /// Reports held back on one thread by `holding(in:_:)`, for the caller to
-    /// replay: `deferring` without its allocations (a collector object and a task
-    /// local value each call), for work done every frame, such as a renderer's
-    /// bands. One thread uses a holder at a time; the caller reads `report` after
+    /// replay: a renderer's bands each report what they met, and the frame reports
+    /// once what the bands found (not once per band). Thread-specific rather than a
+    /// task-local scope, so that holding allocates nothing (work done every frame). One thread uses a holder at a time; the caller reads `report` after
     /// that thread's work has finished (hence `@unchecked Sendable`).
     public final class Holder: @unchecked Sendable {
         fileprivate var state = State()
@@ -110,9 +106,10 @@ public enum Diagnostics {
         }()
     }
 
-    /// Runs `body`, holding back in `holder` what it reports on this thread (as
-    /// `deferring` does, and replayed the same way with `replay(holder.report)`),
-    /// and allocating nothing once the holder has seen its kinds of report.
+    /// Runs `body`, holding back in `holder` what it reports on this thread: the
+    /// reports reach neither the process's counts nor the scopes around the call
+    /// until passed to `replay(holder.report)`. Allocates nothing once the holder
+    /// has seen its kinds of report.
     public static func holding<R>(in holder: Holder, _ body: () throws -> R) rethrows -> R {
         // (Emptying an empty dictionary while keeping its capacity allocates.)
         if !holder.state.counts.isEmpty { holder.state.counts.removeAll(keepingCapacity: true) }
@@ -127,18 +124,7 @@ public enum Diagnostics {
         return try body()
     }
 
-    /// Runs `body` and returns what it reported, holding the reports back: they
-    /// reach neither the process's counts nor the enclosing scopes until passed to
-    /// `replay`. The renderer's bands use it: each band reports what it met, and
-    /// the frame reports once what the bands found (not once per band).
-    public static func deferring<R>(_ body: () throws -> R) rethrows -> (result: R, report: Report) {
-        let collector = Collector(parent: nil, holds: true)
-        let result = try $scope.withValue(collector) { try body() }
-        let state = collector.state.withLock { $0 }
-        return (result, Report(counts: state.counts, lastMessage: state.lastMessage))
-    }
-
-    /// Reports again what a `deferring` call held back, from the calling task.
+    /// Reports again what a `holding` call held back, from the calling task.
     public static func replay(_ report: Report) {
         for kind in Kind.allCases {
             for _ in 0..<report.count(kind) { Diagnostics.report(kind) }
@@ -148,7 +134,6 @@ public enum Diagnostics {
             var collector = scope
             while let c = collector {
                 c.state.withLock { $0.lastMessage = message }
-                if c.holds { break }
                 collector = c.parent
             }
         }

@@ -152,34 +152,7 @@ struct PDFContentWriter {
 
     private mutating func writeItem(_ item: DrawItem, clipInScope: Bool, into out: inout PDFBytes) {
         let blend = PDFContentWriter.pdfBlendName(item.blendMode) ?? "Normal"
-        // A gradient or image stroke is painted through its outline as a clip. An
-        // outline too large to write (a long stroke of tiny dashes: 10⁵ dashes,
-        // megabytes of path operators) is drawn as pixels instead, as filtered
-        // items are: the picture's size is bounded by the page's, the path's is not.
-        var strokeArea: (PDFPathWriter, FillRule)? = nil
-        var outlineTooLarge = false
-        if item.isShape, case .stroke = item.shape.operation, item.transform.isFinite,
-           item.transform.determinant != 0, !item.shape.geometry.isEmptyPath {
-            switch item.paint {
-            case .gradient, .image:
-                if let area = areaPath(item.shape.geometry, item.shape.operation, transform: item.transform) {
-                    strokeArea = area
-                } else {
-                    outlineTooLarge = true
-                }
-            default: break
-            }
-        }
-        if needsFallback(item) || !clipInScope || outlineTooLarge {
-            var alone = item
-            alone.blendMode = .normal
-            if clipInScope { alone.clip = -1 }   // the stream's clip does the clipping
-            if let image = PDFRasterFallback.render(list, layer: nil, items: [alone], pageRect: pageRect,
-                                                   scale: document.fallbackScale) {
-                writeImagePlacement(image, blend: item.blendMode, into: &out)
-            }
-            return
-        }
+        if needsFallback(item) || !clipInScope { return writePicture(of: item, clipInScope: clipInScope, into: &out) }
         guard item.opacity > 0 else { return }
         switch item.content {
         case .layer(let layer):
@@ -198,6 +171,19 @@ struct PDFContentWriter {
                writeText(run, color: color, item: item, blend: blend, into: &out) {
                 return
             }
+            // A gradient or image paints its area through a clip. A stroke's outline
+            // too large to write (a long stroke of tiny dashes: 10⁵ dashes, megabytes
+            // of path operators) is drawn as pixels instead, as filtered items are:
+            // the picture's size is bounded by the page's, the path's is not.
+            var area: (path: PDFPathWriter, rule: FillRule)? = nil
+            switch item.paint {
+            case .gradient, .image:
+                guard let a = areaPath(geometry, operation, transform: t) else {
+                    return writePicture(of: item, clipInScope: clipInScope, into: &out)
+                }
+                area = a
+            default: break
+            }
             out.op("q")
             out.numbers(t.a, t.b, t.c, t.d, t.tx, t.ty); out.op("cm")
             switch (operation, item.paint) {
@@ -215,15 +201,27 @@ struct PDFContentWriter {
                 out.append(path.out.bytes)
                 out.op("S")
             case (_, .gradient(let gradient)):
-                guard case let (area, rule)? = strokeArea ?? areaPath(geometry, operation, transform: t) else { break }
+                guard let area else { break }
                 setGState(fillAlpha: item.opacity, strokeAlpha: 1, blend: blend, into: &out)
-                writeGradient(gradient, area: area, rule: rule, into: &out)
+                writeGradient(gradient, area: area.path, rule: area.rule, into: &out)
             case (_, .image(let image)):
-                guard case let (area, rule)? = strokeArea ?? areaPath(geometry, operation, transform: t) else { break }
+                guard let area else { break }
                 setGState(fillAlpha: item.opacity, strokeAlpha: 1, blend: blend, into: &out)
-                writeImagePaint(image, area: area, rule: rule, itemTransform: t, into: &out)
+                writeImagePaint(image, area: area.path, rule: area.rule, itemTransform: t, into: &out)
             }
             out.op("Q")
+        }
+    }
+
+    /// The item drawn by our renderer into a picture placed on the page (what PDF
+    /// cannot express, or what it could express only at unbounded size).
+    private func writePicture(of item: DrawItem, clipInScope: Bool, into out: inout PDFBytes) {
+        var alone = item
+        alone.blendMode = .normal
+        if clipInScope { alone.clip = -1 }   // the stream's clip does the clipping
+        if let image = PDFRasterFallback.render(list, layer: nil, items: [alone], pageRect: pageRect,
+                                               scale: document.fallbackScale) {
+            writeImagePlacement(image, blend: item.blendMode, into: &out)
         }
     }
 
