@@ -1,6 +1,9 @@
 import CanvasGeometry
 import CanvasRaster
 import CPixelKernels
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Coverage masks of glyphs, by face and device scale (a strike), glyph and
 /// quarter-pixel offset, so a label drawn again costs copies, not rasterization.
@@ -18,7 +21,9 @@ final class GlyphCache {
 
     /// The masks of one face at one device scale, in an open-addressing table keyed
     /// by glyph × 16 + quarter offsets (a glyph lookup is a multiply, and one cache
-    /// line read for key and mask together).
+    /// line read for key and mask together). The table is a pointer the strike
+    /// owns, not an array: a lookup per glyph through an array property paid the
+    /// runtime's exclusivity check, more than the lookup itself.
     final class Strike {
         struct Entry {
             var key: UInt32
@@ -26,7 +31,8 @@ final class GlyphCache {
         }
         let source: any GlyphOutlineSource
         let scaleX: Double, scaleY: Double
-        private var entries: [Entry]
+        private var table: UnsafeMutablePointer<Entry>
+        private var capacity: Int
         private(set) var count = 0
         private var shift: UInt32
         static let empty = UInt32.max
@@ -34,43 +40,47 @@ final class GlyphCache {
 
         init(source: any GlyphOutlineSource, scaleX: Double, scaleY: Double) {
             self.source = source; self.scaleX = scaleX; self.scaleY = scaleY
-            entries = [Entry](repeating: Strike.vacant, count: 64)
+            capacity = 64
+            table = .allocate(capacity: capacity)
+            table.initialize(repeating: Strike.vacant, count: capacity)
             shift = 32 - 6
         }
 
         deinit {
-            for e in entries where e.key != Strike.empty { e.mask.coverage?.deallocate() }
+            for i in 0..<capacity where table[i].key != Strike.empty { table[i].mask.coverage?.deallocate() }
+            table.deallocate()
         }
 
         @inline(__always)
         func find(_ key: UInt32) -> Mask? {
-            entries.withUnsafeBufferPointer { table in
-                let limit = table.count - 1
-                var i = Int(truncatingIfNeeded: (key &* 0x9E37_79B1) >> shift)
-                while true {
-                    let e = table[i]
-                    if e.key == key { return e.mask }
-                    if e.key == Strike.empty { return nil }
-                    i = (i + 1) & limit
-                }
+            let table = self.table, limit = capacity - 1
+            var i = Int(truncatingIfNeeded: (key &* 0x9E37_79B1) >> shift)
+            while true {
+                let e = table[i]
+                if e.key == key { return e.mask }
+                if e.key == Strike.empty { return nil }
+                i = (i + 1) & limit
             }
         }
 
         func insert(_ key: UInt32, _ mask: Mask) {
-            if (count + 1) * 2 > entries.count { grow() }
-            let limit = entries.count - 1
+            if (count + 1) * 2 > capacity { grow() }
+            let limit = capacity - 1
             var i = Int(truncatingIfNeeded: (key &* 0x9E37_79B1) >> shift)
-            while entries[i].key != Strike.empty && entries[i].key != key { i = (i + 1) & limit }
-            if entries[i].key == Strike.empty { count += 1 }
-            entries[i] = Entry(key: key, mask: mask)
+            while table[i].key != Strike.empty && table[i].key != key { i = (i + 1) & limit }
+            if table[i].key == Strike.empty { count += 1 }
+            table[i] = Entry(key: key, mask: mask)
         }
 
         private func grow() {
-            let old = entries
-            entries = [Entry](repeating: Strike.vacant, count: old.count * 2)
+            let old = table, oldCapacity = capacity
+            capacity = oldCapacity * 2
+            table = .allocate(capacity: capacity)
+            table.initialize(repeating: Strike.vacant, count: capacity)
             shift -= 1
             count = 0
-            for e in old where e.key != Strike.empty { insert(e.key, e.mask) }
+            for i in 0..<oldCapacity where old[i].key != Strike.empty { insert(old[i].key, old[i].mask) }
+            old.deallocate()
         }
     }
 
@@ -188,6 +198,16 @@ extension Renderer {
                              into out: inout SpanBuffer) -> Bool {
         guard antialiased, t.isScaleTranslate, t.a != 0, t.d != 0 else { return false }
         glyphCache.trim()
+        // The renderer's kept arrays, moved out for the draw and back after it: each
+        // access to a renderer property pays the runtime's exclusivity check.
+        var glyphPlacements: [GlyphPlacement] = []
+        swap(&glyphPlacements, &self.glyphPlacements)
+        var glyphScratch: [UInt8] = []
+        swap(&glyphScratch, &self.glyphScratch)
+        defer {
+            swap(&glyphPlacements, &self.glyphPlacements)
+            swap(&glyphScratch, &self.glyphScratch)
+        }
         glyphPlacements.removeAll(keepingCapacity: true)
         var ax0 = Int.max, ay0 = Int.max, ax1 = Int.min, ay1 = Int.min
         // Glyph positions are relative to the run's origin.
@@ -226,7 +246,7 @@ extension Renderer {
         }
         glyphScratch.withUnsafeMutableBufferPointer { buffer in
             let acc = buffer.baseAddress!
-            acc.update(repeating: 0, count: stride * h)
+            memset(acc, 0, stride * h)
             for p in glyphPlacements {
                 let cx0 = max(p.x, area.x0), cx1 = min(p.x + p.width, area.x1)
                 let cy0 = max(p.y, area.y0), cy1 = min(p.y + p.height, area.y1)
@@ -250,8 +270,8 @@ extension Renderer {
                 let first = oc_first_nonzero(line, w)
                 guard first < w else { continue }
                 let end = first + oc_end_nonzero(line + first, w - first)
-                out.reserveMask(x: area.x0 + first, y: area.y0 + row, length: end - first)
-                    .update(from: line + first, count: end - first)
+                memcpy(out.reserveMask(x: area.x0 + first, y: area.y0 + row, length: end - first),
+                       line + first, end - first)
             }
         }
         return true

@@ -250,4 +250,45 @@ struct TextAPITests {
             context.draw(Text("abc").tracking(1e300), in: CGRect(x: 0, y: 0, width: 30, height: 20))
         }
     }
+
+    /// Labels drawn with `draw(_:at:anchor:)` (a plain label takes a shorter path)
+    /// and through `resolve` (the general one), each at three places in turn so that
+    /// a label's kept glyph geometry is reused at its place and not at another.
+    func labels(_ texts: [Text], resolved: Bool) -> CGImage? {
+        render(Canvas { context, _ in
+            for (k, text) in texts.enumerated() {
+                for (x, anchor) in [(4.0, UnitPoint.topLeading), (150.0, .topLeading), (4.0, .topLeading), (290.0, .center)] {
+                    let point = CGPoint(x: x, y: 4 + 22 * Double(k))
+                    if resolved {
+                        context.draw(context.resolve(text), at: point, anchor: anchor)
+                    } else {
+                        context.draw(text, at: point, anchor: anchor)
+                    }
+                }
+            }
+        }
+        .frame(width: 400, height: 260)
+        .fontWeight(.semibold))
+    }
+
+    @Test("a plain label draws as its resolved text does: same glyphs, colour and place, wherever it is drawn again")
+    func plainLabelsMatchResolvedText() {
+        let texts: [Text] = [
+            Text(verbatim: "Plain 0123"),
+            Text(verbatim: "Sized").font(.system(size: 19, weight: .light)),
+            Text(verbatim: "Coloured").foregroundColor(.orange),
+            Text(verbatim: "Styled").foregroundStyle(.linearGradient(colors: [.red, .blue], startPoint: .leading,
+                                                                    endPoint: .trailing)),
+            Text(verbatim: "Tracked 12").tracking(3).monospacedDigit().italic(),
+            Text(verbatim: "שלום עולם"),
+            Text(verbatim: "emoji 😀"),
+            Text(verbatim: ""),
+            Text(verbatim: "Underlined").underline(),
+            Text(verbatim: "a") + Text(verbatim: "b").bold(),
+        ]
+        let direct = labels(texts, resolved: false), resolved = labels(texts, resolved: true)
+        #expect(direct != nil)
+        #expect(ink(direct) > 0)
+        #expect(identical(direct, resolved))
+    }
 }

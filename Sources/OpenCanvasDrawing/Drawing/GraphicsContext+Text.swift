@@ -34,12 +34,20 @@ extension GraphicsContext {
             fills = builder.fills
             images = builder.images
             links = builder.links
+            (alignment, lineLimit, truncation, locale) = ResolvedText.paragraphSettings(environment)
+        }
+
+        /// What the environment says about laying out paragraphs: alignment, line
+        /// limit, truncation and locale.
+        static func paragraphSettings(_ environment: EnvironmentValues)
+            -> (TextLayoutOptions.Alignment, Int?, TextLayoutOptions.Truncation, String?) {
+            let alignment: TextLayoutOptions.Alignment
             switch environment.multilineTextAlignment {
             case .leading: alignment = .leading
             case .center: alignment = .center
             case .trailing: alignment = .trailing
             }
-            lineLimit = environment.lineLimit.map { max(1, $0) }
+            let truncation: TextLayoutOptions.Truncation
             switch environment.truncationMode {
             case .head: truncation = .head
             case .middle: truncation = .middle
@@ -47,7 +55,7 @@ extension GraphicsContext {
             }
             // The default (current) locale's identifier is looked up once per process.
             let identifier = environment.localeIdentifier ?? ResolvedText.currentLocaleIdentifier
-            locale = identifier.isEmpty ? nil : identifier
+            return (alignment, environment.lineLimit.map { max(1, $0) }, truncation, identifier.isEmpty ? nil : identifier)
         }
 
         static let currentLocaleIdentifier = Locale.current.identifier
@@ -58,14 +66,16 @@ extension GraphicsContext {
         }
 
         func laidOut(width: CGFloat?, height: CGFloat?, alignmentWidth: CGFloat? = nil) -> LaidOutText {
-            func limit(_ v: CGFloat?) -> Double? {
-                guard let v, v.isFinite else { return nil }
-                return Double(max(0, v))
-            }
-            let options = TextLayoutOptions(maxWidth: limit(width), maxHeight: limit(height), lineLimit: lineLimit,
-                                            truncation: truncation, alignment: alignment,
-                                            alignmentWidth: limit(alignmentWidth), locale: locale)
+            let options = TextLayoutOptions(maxWidth: ResolvedText.limit(width), maxHeight: ResolvedText.limit(height),
+                                            lineLimit: lineLimit, truncation: truncation, alignment: alignment,
+                                            alignmentWidth: ResolvedText.limit(alignmentWidth), locale: locale)
             return TextLayoutCache.shared.layout(spans, options)
+        }
+
+        /// A proposed dimension as a layout limit (`nil` or infinite: none).
+        static func limit(_ v: CGFloat?) -> Double? {
+            guard let v, v.isFinite else { return nil }
+            return Double(max(0, v))
         }
 
         /// The size the text takes when laid out in `size`: lines wrap to its width,
@@ -88,10 +98,7 @@ extension GraphicsContext {
 
         func fill(forTag tag: Int) -> Shading {
             guard tag > 0 && tag <= fills.count else { return shading }
-            switch fills[tag - 1] {
-            case .color(let c): return .color(c)
-            case .style(let s): return .style(s)
-            }
+            return SpanBuilder.shading(fills[tag - 1])
         }
     }
 
@@ -106,10 +113,17 @@ extension GraphicsContext {
         guard point.isFinite, anchor.x.isFinite, anchor.y.isFinite else {
             return Diagnostics.report(.nonFiniteGeometry)
         }
-        let laidOut = text.laidOut(width: nil, height: nil)
+        draw(text.laidOut(width: nil, height: nil), fill: text.fill(forTag:), links: text.links, images: text.images,
+             at: point, anchor: anchor)
+    }
+
+    /// Draws a laid-out text at its ideal size with `anchor` placed at `point`.
+    private func draw(_ laidOut: LaidOutText, fill: (Int) -> Shading, links: [(range: Range<Int>, url: URL)],
+                      images: [Image], at point: CGPoint, anchor: UnitPoint) {
         let size = laidOut.layout.size
         let origin = CGPoint(x: point.x - size.width * anchor.x, y: point.y - size.height * anchor.y)
-        draw(laidOut, of: text, origin: origin, box: CGRect(origin: origin, size: CGSize(width: size.width, height: size.height)))
+        draw(laidOut, fill: fill, links: links, images: images, origin: origin,
+             box: CGRect(origin: origin, size: CGSize(width: size.width, height: size.height)))
     }
 
     /// Draws resolved text with `rect` as its layout frame: lines wrap to its width
@@ -122,12 +136,29 @@ extension GraphicsContext {
         let r = rect.standardized
         let laidOut = text.laidOut(width: r.width, height: r.height, alignmentWidth: r.width)
         let size = laidOut.layout.size
-        draw(laidOut, of: text, origin: r.origin,
+        draw(laidOut, fill: text.fill(forTag:), links: text.links, images: text.images, origin: r.origin,
              box: CGRect(x: r.minX, y: r.minY, width: max(r.width, size.width), height: size.height))
     }
 
     /// Resolves and draws `text` with `anchor` placed at `point`.
     public func draw(_ text: Text, at point: CGPoint, anchor: UnitPoint = .center) {
+        // A label of one plain string with no decorations (most labels) makes its
+        // one span directly: the span and options `resolve` would make, so the same
+        // layout and the same drawing, without building a resolved text's arrays.
+        if let label = SpanBuilder.plainLabel(text, environment: environment) {
+            guard point.isFinite, anchor.x.isFinite, anchor.y.isFinite else {
+                return Diagnostics.report(.nonFiniteGeometry)
+            }
+            let (alignment, lineLimit, truncation, locale) = ResolvedText.paragraphSettings(environment)
+            let options = TextLayoutOptions(maxWidth: nil, maxHeight: nil, lineLimit: lineLimit, truncation: truncation,
+                                            alignment: alignment, alignmentWidth: nil, locale: locale)
+            let own = label.foreground
+            draw(TextLayoutCache.shared.layout(label.span, options), fill: { tag in
+                guard tag == 1, let own else { return .foreground }
+                return SpanBuilder.shading(own)
+            }, links: [], images: [], at: point, anchor: anchor)
+            return
+        }
         draw(resolve(text), at: point, anchor: anchor)
     }
 
@@ -163,23 +194,24 @@ extension GraphicsContext {
     /// Draws a laid-out text with its box's top-left at `origin`: outline glyphs of
     /// each fill as one path (a gradient fill spans `box`), colour glyphs as images,
     /// then underlines and strikethroughs.
-    func draw(_ laidOut: LaidOutText, of text: ResolvedText, origin: CGPoint, box: CGRect) {
+    func draw(_ laidOut: LaidOutText, fill: (Int) -> Shading, links: [(range: Range<Int>, url: URL)], images: [Image],
+              origin: CGPoint, box: CGRect) {
         let o = Point(Double(origin.x), Double(origin.y))
-        for piece in laidOut.glyphPieces {
+        for (k, piece) in laidOut.glyphPieces.enumerated() {
             // Glyphs can overhang the layout box (italics, tall accents): by at most
             // their face's reach.
             let em = piece.reach
-            let glyphs = GlyphRunGeometry(runs: piece.runs, origin: o,
+            let glyphs = laidOut.geometry(k, origin: o,
                                           bounds: Rect(minX: Double(box.minX) - em, minY: Double(box.minY) - em,
                                                        maxX: Double(box.maxX) + em, maxY: Double(box.maxY) + em))
-            record(.glyphs(glyphs), .fill(.nonZero, antialiased: true), text.fill(forTag: piece.tag), bounds: box)
+            record(.glyphs(glyphs), .fill(.nonZero, antialiased: true), fill(piece.tag), bounds: box)
         }
-        if !text.links.isEmpty { recordLinks(laidOut.layout, text.links, origin: origin) }
+        if !links.isEmpty { recordLinks(laidOut.layout, links, origin: origin) }
         guard laidOut.hasColorGlyphs || laidOut.hasDecorations || laidOut.hasAttachments else { return }
         for line in laidOut.layout.lines {
-            for a in line.attachments where a.id >= 0 && a.id < text.images.count {
-                var image = resolve(text.images[a.id])
-                if image.shading != nil { image.shading = text.fill(forTag: a.colorTag) }
+            for a in line.attachments where a.id >= 0 && a.id < images.count {
+                var image = resolve(images[a.id])
+                if image.shading != nil { image.shading = fill(a.colorTag) }
                 draw(image, in: CGRect(x: origin.x + a.x, y: origin.y + a.y, width: a.width, height: a.height))
             }
         }
@@ -191,7 +223,7 @@ extension GraphicsContext {
         for line in laidOut.layout.lines {
             for d in line.decorations {
                 let path = DecorationPath.path(d, origin: origin)
-                if !path.isEmpty { fill(path, with: text.fill(forTag: d.colorTag)) }
+                if !path.isEmpty { self.fill(path, with: fill(d.colorTag)) }
             }
         }
     }
@@ -282,7 +314,9 @@ struct SpanBuilder {
         return a
     }
 
-    func style(_ a: Text.Attributes) -> CanvasText.TextStyle {
+    func style(_ a: Text.Attributes) -> CanvasText.TextStyle { Self.style(a, defaultFont: defaultFont) }
+
+    static func style(_ a: Text.Attributes, defaultFont: Font?) -> CanvasText.TextStyle {
         var font = a.font ?? defaultFont ?? .body
         if let w = a.weight { font = font.weight(w) }
         if let d = a.design { font.design = d }
@@ -293,6 +327,30 @@ struct SpanBuilder {
         style.tracking = Double((a.tracking ?? 0) + (a.kerning ?? 0))
         style.baselineOffset = Double(a.baselineOffset ?? 0)
         return style
+    }
+
+    /// A run's own fill as a shading.
+    static func shading(_ foreground: Text.Foreground) -> GraphicsContext.Shading {
+        switch foreground {
+        case .color(let c): return .color(c)
+        case .style(let s): return .style(s)
+        }
+    }
+
+    /// The one span of a text that is a single non-empty verbatim string with no
+    /// underline, strikethrough or link, drawn with no case change, and its own
+    /// fill (colour tag 1) if it has one: what `add` makes of such a text. `nil`
+    /// for any other text.
+    static func plainLabel(_ text: Text, environment: EnvironmentValues)
+        -> (span: TextSpan, foreground: Text.Foreground?)? {
+        guard text.runs.count == 1, environment.textCase == nil,
+              case .verbatim(let string) = text.runs[0].content, !string.isEmpty else { return nil }
+        var a = text.runs[0].attributes
+        guard a.underline == nil, a.strikethrough == nil, a.link == nil else { return nil }
+        if let inherited = environment.fontAdjustments.attributes { a.fill(from: inherited) }
+        guard a.underline == nil, a.strikethrough == nil, a.link == nil else { return nil }
+        return (TextSpan(string, style: style(a, defaultFont: environment.font), colorTag: a.foreground == nil ? 0 : 1),
+                a.foreground)
     }
 
     mutating func tag(_ a: Text.Attributes) -> Int {
@@ -379,6 +437,19 @@ final class LaidOutText: Sendable {
     let spans: [TextSpan]
     let options: TextLayoutOptions
 
+    /// Each piece's glyph geometry as last drawn (its origin and bounds): a label
+    /// drawn again where it was — in every frame of a host — records the geometry
+    /// made the first time instead of allocating another.
+    private let drawnGeometry: Locked<[GlyphRunGeometry?]>
+
+    /// Piece `k`'s glyphs placed at `origin`, within `bounds`.
+    func geometry(_ k: Int, origin: Point, bounds: Rect) -> GlyphRunGeometry {
+        if let kept = drawnGeometry.withLock({ $0[k] }), kept.origin == origin, kept.bounds == bounds { return kept }
+        let made = GlyphRunGeometry(runs: glyphPieces[k].runs, origin: origin, bounds: bounds)
+        drawnGeometry.withLock { $0[k] = made }
+        return made
+    }
+
     init(_ layout: TextLayout, spans: [TextSpan], options: TextLayoutOptions) {
         self.layout = layout
         self.spans = spans
@@ -408,6 +479,7 @@ final class LaidOutText: Sendable {
             }
         }
         glyphPieces = pieces
+        drawnGeometry = Locked([GlyphRunGeometry?](repeating: nil, count: pieces.count))
         hasColorGlyphs = color
         hasDecorations = decorations
         hasAttachments = attachments
@@ -434,29 +506,53 @@ final class TextLayoutCache: @unchecked Sendable {
     /// FNV-1a of what tells labels apart (their text and size); equality compares all.
     static func digest(_ spans: [TextSpan], _ options: TextLayoutOptions) -> UInt64 {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for span in spans {
-            var text = span.text
-            text.withUTF8 { bytes in
-                for byte in bytes { h = (h ^ UInt64(byte)) &* 0x100_0000_01b3 }
-            }
-            h = (h ^ span.style.size.bitPattern) &* 0x100_0000_01b3
+        for span in spans { mix(span, into: &h) }
+        return finish(h, options)
+    }
+
+    private static func mix(_ span: TextSpan, into h: inout UInt64) {
+        var text = span.text
+        text.withUTF8 { bytes in
+            for byte in bytes { h = (h ^ UInt64(byte)) &* 0x100_0000_01b3 }
         }
-        h = (h ^ (options.maxWidth?.bitPattern ?? 1)) &* 0x100_0000_01b3
-        return h | 1                                    // 0 marks an empty slot
+        h = (h ^ span.style.size.bitPattern) &* 0x100_0000_01b3
+    }
+
+    private static func finish(_ h: UInt64, _ options: TextLayoutOptions) -> UInt64 {
+        ((h ^ (options.maxWidth?.bitPattern ?? 1)) &* 0x100_0000_01b3) | 1     // 0 marks an empty slot
+    }
+
+    /// The layout of one span: on a hit, no array of spans is made.
+    func layout(_ span: TextSpan, _ options: TextLayoutOptions) -> LaidOutText {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        TextLayoutCache.mix(span, into: &h)
+        let digest = TextLayoutCache.finish(h, options)
+        if let hit = find(digest, options, matching: { $0.count == 1 && $0[0] == span }) { return hit }
+        return insert([span], options, digest: digest)
     }
 
     func layout(_ spans: [TextSpan], _ options: TextLayoutOptions) -> LaidOutText {
         let digest = TextLayoutCache.digest(spans, options)
+        if let hit = find(digest, options, matching: { $0 == spans }) { return hit }
+        return insert(spans, options, digest: digest)
+    }
+
+    private func find(_ digest: UInt64, _ options: TextLayoutOptions, matching: ([TextSpan]) -> Bool) -> LaidOutText? {
         let mask = 2 * TextLayoutCache.capacity - 1
-        if let hit = lock.withLock({ t -> LaidOutText? in
+        return lock.withLock { t -> LaidOutText? in
             var i = Int(truncatingIfNeeded: digest >> 7) & mask
             while t.entries[i].digest != 0 {
-                if t.entries[i].digest == digest, let text = t.entries[i].text, text.spans == spans,
+                if t.entries[i].digest == digest, let text = t.entries[i].text, matching(text.spans),
                    text.options == options { return text }
                 i = (i + 1) & mask
             }
             return nil
-        }) { return hit }
+        }
+    }
+
+    /// Lays the spans out and keeps the result (starting again empty when full).
+    private func insert(_ spans: [TextSpan], _ options: TextLayoutOptions, digest: UInt64) -> LaidOutText {
+        let mask = 2 * TextLayoutCache.capacity - 1
         let laidOut = LaidOutText(TextLayout(spans, options: options), spans: spans, options: options)
         lock.withLock { t in
             if t.count >= TextLayoutCache.capacity {
@@ -472,7 +568,6 @@ final class TextLayoutCache: @unchecked Sendable {
     }
 }
 
-/// Colour glyph bitmaps as images (the last 512 glyphs).
 final class ColorGlyphImages: Sendable {
     static let shared = ColorGlyphImages()
     private struct Key: Hashable { var face: UInt32; var glyph: UInt32 }
