@@ -108,7 +108,9 @@ public final class HeadlessHost<Content: View> {
         environment.displayScale = scale
         environment.clock = clock
         environment.colorScheme = colorScheme
-        environment.keyboardNavigation = keyboardNavigation
+        // (Set only when on: off is the key's default, and setting a custom key
+        // copies the environment's dictionary of them.)
+        if keyboardNavigation { environment.keyboardNavigation = true }
         var recorder = tree.update(size: size, environment: environment, date: date)
         if recorder != nil { graph.focus.resolve(root: root) }
         // Focus moved as the frame ended (a focus state set in code, a field

@@ -21,16 +21,17 @@ final class AnimationLedger {
     /// A frame begins with the changes made since the last (kept when a partial
     /// frame turns into a full one).
     func beginFrame(transactions: [String: Transaction], completions: [AnimationCompletion]) {
-        frameTransactions.merge(transactions) { _, new in new }
-        frameCompletions += completions
+        if !transactions.isEmpty { frameTransactions.merge(transactions) { _, new in new } }
+        if !completions.isEmpty { frameCompletions += completions }
         buildTransaction = nil
-        subtreeTransactions = [:]
+        subtreeTransactions.removeAll(keepingCapacity: true)
     }
 
     /// The transaction for evaluating `identity`'s body again: that of a change to
     /// it or to a reader inside it, an animated one first.
     func transaction(for identity: String) -> Transaction? {
-        Self.latest(frameTransactions.filter { IdentityPath.isInside($0.key, identity) }.values)
+        guard !frameTransactions.isEmpty else { return nil }
+        return Self.latest(frameTransactions.filter { IdentityPath.isInside($0.key, identity) }.values)
     }
 
     /// The transaction for building the whole tree again.
@@ -50,8 +51,8 @@ final class AnimationLedger {
         buildTransaction = nil
         var seen = Set<ObjectIdentifier>()
         let applied = frameCompletions.filter { seen.insert(ObjectIdentifier($0)).inserted }
-        frameTransactions = [:]
-        frameCompletions = []
+        frameTransactions.removeAll(keepingCapacity: true)
+        frameCompletions.removeAll(keepingCapacity: true)
         return applied
     }
 }

@@ -204,7 +204,8 @@ package final class TransitionNode: WrapperNode {
         super.init(child: child)
     }
 
-    override var flattened: [ViewNode] { child.flattened.count == 1 ? [self] : child.flattened }
+    override var flattened: [ViewNode] { child.flattenedCount == 1 ? [self] : child.flattened }
+    override var flattenedCount: Int { child.flattenedCount }
 
     package override func render(in context: RenderContext) {
         if !removing { lastTransform = context.transform }

@@ -50,6 +50,10 @@ final class PresentationRootNode: ViewNode {
         let overlays = self.overlays
         return overlays.isEmpty ? [content] : overlays
     }
+    override func forEachSubnode(_ body: (ViewNode) -> Void) {
+        if registry?.entries.isEmpty ?? true { return body(content) }
+        for n in subnodes { body(n) }
+    }
     override var layoutHelpers: [ViewNode] { overlays.isEmpty ? [] : [content] }
     /// Every node below the root, the content behind presentations included.
     var allChildren: [ViewNode] { [content] + overlays }

@@ -44,6 +44,7 @@ final class PreferenceOverlayNode: WrapperNode {
         guard let secondary else { return [child] }
         return inFront ? [child, secondary] : [secondary, child]
     }
+    override func forEachSubnode(_ body: (ViewNode) -> Void) { for n in subnodes { body(n) } }
 
     override func place(in frame: CGRect) {
         self.frame = frame

@@ -163,36 +163,50 @@ package final class ViewGraph {
         let readers = changes.markedReaders
         beginFrame()
         lifecycles.beginPartialFrame()
-        var targets: [BodyNode] = []
-        for id in readers.sorted(by: { $0.count < $1.count }) {
+        // (The frame's lists keep their storage from frame to frame.)
+        readerOrder.removeAll(keepingCapacity: true)
+        readerOrder.append(contentsOf: readers)
+        // Outermost first: an identity is longer than those of the bodies around it.
+        readerOrder.sort { $0.utf8.count < $1.utf8.count }
+        var targets = targetBuffer
+        targetBuffer = []
+        targets.removeAll(keepingCapacity: true)
+        for id in readerOrder {
             guard var node = bodies[id] else { continue }
             // A body whose views were spliced into its container (several views):
             // its container's body is evaluated again instead.
             while node.isSpliced, let parent = node.parentBody, let p = bodies[parent] { node = p }
-            if targets.contains(where: { node.identity == $0.identity || node.identity.hasPrefix($0.identity + "/") }) {
-                continue
-            }
+            if targets.contains(where: { Self.isInside(node.identity, $0.identity) }) { continue }
             targets.append(node)
         }
-        rebuilt = []
+        rebuilt.removeAll(keepingCapacity: true)
         for t in targets { rebuilding(t.identity) }
+        targetBuffer = targets
         return targets
     }
+
+    /// The marked readers in order, and the bodies to evaluate again (storage kept).
+    private var readerOrder: [String] = []
+    private var targetBuffer: [BodyNode] = []
+    /// The kept bodies inside one being rebuilt (storage kept).
+    private var bodiesGoing: [String] = []
 
     /// Forgets what the subtree of `identity` made last time (it is made again).
     package func rebuilding(_ identity: String) {
         rebuilt.append(identity)
         lifecycles.forget(inside: identity)
         presentations.forget(inside: identity)
-        bodies = bodies.filter { !Self.isInside($0.key, identity) || $0.key == identity }
+        bodiesGoing.removeAll(keepingCapacity: true)
+        for key in bodies.keys where key != identity && Self.isInside(key, identity) { bodiesGoing.append(key) }
+        for key in bodiesGoing { bodies.removeValue(forKey: key) }
     }
 
     private func beginFrame() {
         let taken = changes.take()
         frameMarked = taken.readers
         animations.beginFrame(transactions: taken.transactions, completions: taken.completions)
-        bodyStack = []
-        identities = IdentityPath()
+        bodyStack.removeAll(keepingCapacity: true)
+        identities.reset()
     }
 
     nonisolated static func isInside(_ key: String, _ prefix: String) -> Bool {
@@ -261,9 +275,9 @@ package final class ViewGraph {
     /// Runs `body` with the identity path set to `identity` (rebuilding a kept
     /// body, building a geometry reader's content at placement).
     func within<T>(_ identity: String, _ body: () -> T) -> T {
-        let saved = identities
-        identities = IdentityPath(at: identity)
-        defer { identities = saved }
+        let depth = identities.depth
+        identities.reroot(at: identity)
+        defer { identities.restore(depth: depth) }
         return body()
     }
 
@@ -290,9 +304,20 @@ package final class ViewGraph {
         let saved = currentReader
         currentReader = reader
         defer { currentReader = saved }
-        return withObservationTracking(body) { [weak self] in
+        return withObservationTracking(body, onChange: onChange(marking: reader))
+    }
+
+    /// The change handler `reading` gives Observation for `reader`: made once per
+    /// reader and kept (a body evaluated in every frame makes no closure for it).
+    private func onChange(marking reader: String) -> @Sendable () -> Void {
+        if let kept = changeHandlers[reader] { return kept }
+        if changeHandlers.count >= 4_096 { changeHandlers.removeAll(keepingCapacity: true) }
+        let made: @Sendable () -> Void = { [weak self] in
             // Called where the model changed, on whatever thread that was.
             self?.mark(reader)
         }
+        changeHandlers[reader] = made
+        return made
     }
+    private var changeHandlers: [String: @Sendable () -> Void] = [:]
 }

@@ -92,6 +92,17 @@ package final class TimelineRecord {
     }
 
     func date(at hostDate: Date) -> Date { continuous ? hostDate : (current ?? start) }
+
+    /// What the content's context calls to be made again: made once per timeline,
+    /// not per frame.
+    private var invalidation: (() -> Void)?
+
+    func invalidation(_ make: () -> () -> Void) -> () -> Void {
+        if let kept = invalidation { return kept }
+        let made = make()
+        invalidation = made
+        return made
+    }
 }
 
 extension TimelineView: PrimitiveView {
@@ -116,7 +127,7 @@ extension TimelineView: PrimitiveView {
             _ = graph.slot(SlotKey(identity, "timeline")) { record }
             graph.timelines.records[identity] = record
             let context = Context(date: record.date(at: graph.date), cadence: .live,
-                                  invalidate: { [weak graph] in graph?.mark(identity) })
+                                  invalidate: record.invalidation { { [weak graph] in graph?.mark(identity) } })
             return OpenCanvasViews.makeNode(graph.reading(as: identity) { content(context) }, environment: environment)
         }
         let node = BodyNode(identity: identity, parentBody: graph.currentBody, child: EmptyNode()) { [weak graph] in

@@ -20,11 +20,11 @@ package final class BodyNode: WrapperNode {
 
     /// Whether the body's views were spliced into a container (a body of several
     /// views, or of none): the node itself is then not in the tree.
-    package var isSpliced: Bool { child.flattened.count != 1 }
+    package var isSpliced: Bool { child.flattenedCount != 1 }
 
     override var unwrapped: ViewNode { child.unwrapped }
     override var flattened: [ViewNode] {
-        let inner = child.flattened
-        return inner.count == 1 ? [self] : inner
+        child.flattenedCount == 1 ? [self] : child.flattened
     }
+    override var flattenedCount: Int { child.flattenedCount }
 }

@@ -102,6 +102,7 @@ final class GroupNode: ViewNode {
     init(children: [ViewNode]) { self.children = children }
 
     override var flattened: [ViewNode] { children }
+    override var flattenedCount: Int { children.count }
     override var layoutHelpers: [ViewNode] { [stack] }
     override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize { stack.measure(proposal) }
     override func place(in frame: CGRect) {

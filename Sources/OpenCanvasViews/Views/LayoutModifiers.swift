@@ -353,6 +353,7 @@ final class OverlayNode: WrapperNode {
     let alignment: Alignment
     let inFront: Bool
     override var subnodes: [ViewNode] { inFront ? [child, secondary] : [secondary, child] }
+    override func forEachSubnode(_ body: (ViewNode) -> Void) { for n in subnodes { body(n) } }
 
     init(child: ViewNode, secondary: ViewNode, alignment: Alignment, inFront: Bool) {
         self.secondary = secondary

@@ -18,8 +18,9 @@ package class ViewNode {
     /// Forgets the sizes measured for the last layout, here and below (a kept
     /// tree is laid out again each frame).
     package final func resetLayout() {
+        firstMeasured = nil
         measured.removeAll(keepingCapacity: true)
-        for n in subnodes { n.resetLayout() }
+        forEachSubnode { $0.resetLayout() }
         for n in layoutHelpers { n.resetLayout() }
     }
 
@@ -32,11 +33,21 @@ package class ViewNode {
     var unwrapped: ViewNode { self }
 
     package final func measure(_ proposal: ProposedViewSize) -> CGSize {
-        if let known = measured.first(where: { $0.0 == proposal }) { return known.1 }
+        if let first = firstMeasured {
+            if first.0 == proposal { return first.1 }
+            if let known = measured.first(where: { $0.0 == proposal }) { return known.1 }
+        }
         let size = sizeThatFits(proposal)
-        if measured.count < 8 { measured.append((proposal, size)) }
+        if firstMeasured == nil {
+            firstMeasured = (proposal, size)
+        } else if measured.count < 7 {
+            measured.append((proposal, size))
+        }
         return size
     }
+    /// The first size measured, kept inline (most nodes are asked once: a node made
+    /// in every frame allocates no array for it), and up to seven more.
+    private var firstMeasured: (ProposedViewSize, CGSize)?
     private var measured: [(ProposedViewSize, CGSize)] = []
 
     /// The distance from the top to the first (or last) text baseline when laid
@@ -46,6 +57,13 @@ package class ViewNode {
     /// The nodes inside this one, in drawing order (for hit testing, accessibility
     /// and tests).
     package var subnodes: [ViewNode] { [] }
+
+    /// Runs `body` on each of `subnodes`, in order. A node whose subnodes are
+    /// fixed (a wrapper's one child) overrides it to make no array: laying out a
+    /// kept tree again visits every node in every frame.
+    func forEachSubnode(_ body: (ViewNode) -> Void) {
+        for n in subnodes { body(n) }
+    }
 
     // Hit testing (see `deliverTap`): views that draw cover their frame (shapes
     // their path); containers are hit only through their children.
@@ -65,6 +83,10 @@ package class ViewNode {
     /// How the node takes part in a stack's layout: views (1), or a group of views
     /// (Group, ForEach, tuples) whose children lay out as the stack's own.
     var flattened: [ViewNode] { [self] }
+
+    /// `flattened.count`, without making the array (every node that overrides
+    /// `flattened` overrides this to match).
+    var flattenedCount: Int { 1 }
 
     /// Places the node (and its children) in `frame`.
     package func place(in frame: CGRect) { self.frame = frame }
@@ -193,6 +215,7 @@ extension EmptyView: PrimitiveView {
 /// Nothing: no size, nothing drawn, no place in a stack.
 final class EmptyNode: ViewNode {
     override var flattened: [ViewNode] { [] }
+    override var flattenedCount: Int { 0 }
 }
 
 /// The children of a tuple view, stacked vertically and centred, as SwiftUI does
@@ -204,6 +227,7 @@ final class TupleNode: ViewNode {
     init(children: [ViewNode]) { self.children = children }
 
     override var flattened: [ViewNode] { children.flatMap(\.flattened) }
+    override var flattenedCount: Int { children.reduce(0) { $0 + $1.flattenedCount } }
 
     /// The views laid out: a tuple inside a tuple (or an empty `if`) adds its
     /// own views, or none.

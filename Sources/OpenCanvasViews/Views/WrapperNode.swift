@@ -14,6 +14,11 @@ package class WrapperNode: ViewNode {
     }
 
     package override var subnodes: [ViewNode] { [child] }
+    /// (A subclass that overrides `subnodes` overrides this too.)
+    override func forEachSubnode(_ body: (ViewNode) -> Void) {
+        assert(subnodes.count == 1 && subnodes[0] === child, "\(Self.self) overrides subnodes but not forEachSubnode")
+        body(child)
+    }
     package override func sizeThatFits(_ p: ProposedViewSize) -> CGSize { child.measure(p) }
     package override func place(in frame: CGRect) {
         self.frame = frame
