@@ -54,9 +54,19 @@ protocol PrimitiveGesture {
     func makeRecognizer() -> Recognizer
 }
 
+extension PrimitiveGesture {
+    /// The recognizer of `gesture`, a value of this type (`G` is `Self`), reached
+    /// without boxing the value in an existential (see `PrimitiveView.makeNode(of:environment:)`).
+    static func makeRecognizer<G>(of gesture: G) -> Recognizer {
+        withUnsafePointer(to: gesture) { pointer in
+            UnsafeRawPointer(pointer).assumingMemoryBound(to: Self.self).pointee.makeRecognizer()
+        }
+    }
+}
+
 @MainActor
 func recognizer<G: Gesture>(for gesture: G) -> Recognizer? {
-    if let primitive = gesture as? any PrimitiveGesture { return primitive.makeRecognizer() }
+    if let primitive = G.self as? any PrimitiveGesture.Type { return primitive.makeRecognizer(of: gesture) }
     if G.Body.self == Never.self { return nil }
     return recognizer(for: gesture.body)
 }

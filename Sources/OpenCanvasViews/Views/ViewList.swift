@@ -49,7 +49,7 @@ func viewListItems(_ view: any View) -> [ViewListItem] {
 /// evaluated to read it (outside the graph: its state at its initial values).
 @MainActor
 func bodyReading<V: View, R>(_ view: V, as type: R.Type) -> R? {
-    guard V.Body.self != Never.self, !(view is any PrimitiveView) else { return nil }
+    guard V.Body.self != Never.self, !(V.self is any PrimitiveView.Type) else { return nil }
     return view.body as? R
 }
 

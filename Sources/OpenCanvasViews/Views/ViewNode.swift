@@ -152,6 +152,17 @@ protocol PrimitiveView {
     func makeNode(environment: EnvironmentValues) -> ViewNode
 }
 
+extension PrimitiveView {
+    /// The node of `view`, a value of this type (`V` is `Self`): how `makeNode`
+    /// reaches a primitive view found by its type, without casting the value to
+    /// an existential (which boxes a value larger than three words on the heap).
+    static func makeNode<V>(of view: V, environment: EnvironmentValues) -> ViewNode {
+        withUnsafePointer(to: view) { pointer in
+            UnsafeRawPointer(pointer).assumingMemoryBound(to: Self.self).pointee.makeNode(environment: environment)
+        }
+    }
+}
+
 /// The names of view types as identity paths spell them, made once per type
 /// (`String(describing:)` reflects on the type each time: it allocates and is slow).
 @MainActor private var viewTypeNames: [ObjectIdentifier: String] = [:]
@@ -172,8 +183,9 @@ package func makeNode<V: View>(_ view: V, environment: EnvironmentValues) -> Vie
     let graph = ViewGraph.current
     let identity = graph?.enter(viewTypeName(V.self)) ?? ""
     defer { graph?.leave() }
-    if let primitive = view as? any PrimitiveView {
-        return primitive.makeNode(environment: environment)
+    // (Types are asked, not values: see `PrimitiveView.makeNode(of:environment:)`.)
+    if let primitive = V.self as? any PrimitiveView.Type {
+        return primitive.makeNode(of: view, environment: environment)
     }
     // A composed view: connect its state and environment properties, then build
     // its body, noting the observable models the body reads.
@@ -182,7 +194,7 @@ package func makeNode<V: View>(_ view: V, environment: EnvironmentValues) -> Vie
     // An `Animatable` view's body is evaluated with its animatable data as shown
     // now, and again at every frame while that animates (shapes animate in their
     // `_ShapeView`).
-    let isAnimatable = view is any Animatable && !(view is any Shape)
+    let isAnimatable = V.self is any Animatable.Type && !(V.self is any Shape.Type)
     let present: @MainActor (ViewGraph) -> V = { graph in
         guard isAnimatable, let animatable = view as? any Animatable else { return view }
         return graph.animatedView(animatable, key: SlotKey(identity, "view"), owner: identity) as? V ?? view
@@ -199,7 +211,7 @@ package func makeNode<V: View>(_ view: V, environment: EnvironmentValues) -> Vie
         }
     }
     let node = BodyNode(identity: identity, parentBody: graph.currentBody, child: EmptyNode(), rebuild: rebuild)
-    node.isControl = view is any ControlView
+    node.isControl = V.self is any ControlView.Type
     graph.register(node)
     let shown = present(graph)
     node.child = graph.buildingBody(identity) {
