@@ -35,7 +35,20 @@ if [ "$kind" = undefined ]; then
 else
   flags=(--sanitize="$kind")
 fi
+# A sanitizer build starts clean whenever the sources changed since the last one:
+# the build reuses a client's object when only a dependency's internal details
+# changed, even where those details fix a layout the client compiled in (the
+# fields of a type stored in a `@frozen` one), and such a stale object made both
+# sanitizers report errors in code that was right (a `Color?` read past its end,
+# a release of a colour that holds no reference).
+stamp=$(find Sources Tests Tools Package.swift -type f \( -name '*.swift' -o -name '*.c' -o -name '*.h' \) -print0 \
+        | sort -z | xargs -0 sha1sum | sha1sum | cut -d' ' -f1)
+if [ -d "$build" ] && [ "$(cat "$build/.sources-stamp" 2>/dev/null)" != "$stamp" ]; then
+  echo "sanitize.sh: sources changed since the last $kind build; building from clean" >&2
+  rm -rf "$build"
+fi
 swift build --build-tests --build-path "$build" "${flags[@]}"
+echo "$stamp" > "$build/.sources-stamp"
 args=("$@")
 if [ ${#args[@]} -eq 0 ] && [ "$kind" = thread ]; then
   args=(--filter "BandRenderingTests|ConcurrentRenderingTests|WindowHostTests|ImageRendererTests|CombineTests|PaintBadInputTests|DiagnosticsHoldingTests")

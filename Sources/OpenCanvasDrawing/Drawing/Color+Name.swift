@@ -12,11 +12,16 @@ extension Color {
     /// times after naming is described by its components instead.
     @usableFromInline
     struct Name: Sendable {
+        // The fields are `@usableFromInline` because they lay out `Color`, which is
+        // `@frozen`: a client compiled against another layout of them must be
+        // compiled again, and the build only notices changes to declarations
+        // clients can see (a test build kept an object laying `Color?` out in the
+        // old 81 bytes against the library's 82, which AddressSanitizer reported).
         /// The base name's index in `ColorNames`; 0 for an unnamed colour.
-        var id: UInt32 = 0
+        @usableFromInline var id: UInt32 = 0
         /// The prefixes' percentages, outermost first (`count` used).
-        var percents: (Int16, Int16, Int16, Int16) = (0, 0, 0, 0)
-        var count: UInt8 = 0
+        @usableFromInline var percents: (Int16, Int16, Int16, Int16) = (0, 0, 0, 0)
+        @usableFromInline var count: UInt8 = 0
 
         static var unnamed: Name { Name() }
 

@@ -28,9 +28,10 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     @usableFromInline var dark: DarkComponents?
 
     /// A colour's extended sRGB components in the dark appearance.
+    /// (Fields `@usableFromInline` for the reason given in `Name`.)
     @usableFromInline
     struct DarkComponents: Hashable, Sendable {
-        var red: Double, green: Double, blue: Double, opacity: Double
+        @usableFromInline var red: Double, green: Double, blue: Double, opacity: Double
     }
 
     @usableFromInline
