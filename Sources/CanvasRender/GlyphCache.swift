@@ -198,6 +198,15 @@ extension Renderer {
                              into out: inout SpanBuffer) -> Bool {
         guard antialiased, t.isScaleTranslate, t.a != 0, t.d != 0 else { return false }
         glyphCache.trim()
+        labelCoverage.trim()
+        // Glyph positions are relative to the run's origin.
+        let tx = t.a * run.origin.x + t.tx, ty = t.d * run.origin.y + t.ty
+        // A label drawn here before: its kept rows.
+        let placement = LabelCoverageCache.Placement(a: t.a, d: t.d, x: tx, y: ty)
+        if let kept = labelCoverage.entry(run, placement) {
+            kept.emit(within: clip, into: &out)
+            return true
+        }
         // The renderer's kept arrays, moved out for the draw and back after it: each
         // access to a renderer property pays the runtime's exclusivity check.
         var glyphPlacements: [GlyphPlacement] = []
@@ -210,8 +219,6 @@ extension Renderer {
         }
         glyphPlacements.removeAll(keepingCapacity: true)
         var ax0 = Int.max, ay0 = Int.max, ax1 = Int.min, ay1 = Int.min
-        // Glyph positions are relative to the run's origin.
-        let tx = t.a * run.origin.x + t.tx, ty = t.d * run.origin.y + t.ty
         for r in run.runs {
             let strike = glyphCache.strike(r.source, scaleX: t.a * r.scale * r.widthScale, scaleY: -t.d * r.scale)
             for g in r.glyphs {
@@ -241,6 +248,12 @@ extension Renderer {
         // Accumulation rows have 16 bytes of slack, for whole 16-byte sums.
         let stride = w + 16
         guard stride * h <= 1 << 24 else { return false }
+        // Summed over the whole box (not cut by the clip), small, and drawn here before:
+        // the rows are kept for the next draw.
+        let keep = area.x0 == ax0 && area.y0 == ay0 && area.x1 == ax1 && area.y1 == ay1
+            && w * h <= LabelCoverageCache.entryLimit && labelCoverage.shouldKeep(run, placement)
+        var keptExtents: [Int32] = [], keptBytes: [UInt8] = []
+        if keep { keptExtents.reserveCapacity(2 * h) }
         if glyphScratch.count < stride * h {
             glyphScratch = [UInt8](repeating: 0, count: max(stride * h, 2 * glyphScratch.count))
         }
@@ -268,11 +281,21 @@ extension Renderer {
             for row in 0..<h {
                 let line = acc + row * stride
                 let first = oc_first_nonzero(line, w)
-                guard first < w else { continue }
+                guard first < w else {
+                    if keep { keptExtents.append(0); keptExtents.append(0) }
+                    continue
+                }
                 let end = first + oc_end_nonzero(line + first, w - first)
                 memcpy(out.reserveMask(x: area.x0 + first, y: area.y0 + row, length: end - first),
                        line + first, end - first)
+                if keep {
+                    keptExtents.append(Int32(first)); keptExtents.append(Int32(end))
+                    keptBytes.append(contentsOf: UnsafeBufferPointer(start: line + first, count: end - first))
+                }
             }
+        }
+        if keep {
+            labelCoverage.keep(.make(.init(run: run, placement: placement, box: area), extents: keptExtents, bytes: keptBytes))
         }
         return true
     }

@@ -32,6 +32,7 @@ public final class Renderer {
     let compositor = SpanCompositor()
     let floatCompositor = FloatCompositor(clampToUnit: true)
     let glyphCache = GlyphCache()
+    let labelCoverage = LabelCoverageCache()
     var glyphScratch: [UInt8] = []
     /// The colour table of the gradient being drawn (8-bit targets), kept from shape
     /// to shape so that a gradient allocates none.

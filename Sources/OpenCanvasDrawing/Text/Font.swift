@@ -1,5 +1,6 @@
 import Foundation
 import CanvasText
+import CanvasGeometry
 
 /// An environment-dependent font.
 ///
@@ -96,7 +97,37 @@ public struct Font: Hashable, Sendable {
     enum Base: Hashable, Sendable {
         case style(TextStyle)
         case system(size: CGFloat)
-        case custom(name: String, size: CGFloat, relativeTo: TextStyle?)
+        case custom(name: FamilyName, size: CGFloat, relativeTo: TextStyle?)
+    }
+
+    /// A custom font's family name, as a number from a table of the names used:
+    /// a `Font` is then plain values only, which the compiler copies as bytes.
+    /// With a `String` (or any reference) inside, it copied `Font?` through the
+    /// runtime's generic value witnesses, about 200 instructions a copy, and a
+    /// label's text copies its font a dozen times.
+    struct FamilyName: Hashable, Sendable {
+        let id: UInt32
+        private static let table = Locked<(ids: [String: UInt32], names: [String])>(([:], []))
+        /// The most names kept. Installed families number in the thousands at most;
+        /// names past this (made up, as a fuzzer makes them) all share one slot,
+        /// which asks fontconfig for the last such name.
+        static let capacity = 1 << 16
+
+        init(_ name: String) {
+            id = FamilyName.table.withLock { t in
+                if let id = t.ids[name] { return id }
+                if t.names.count >= FamilyName.capacity {
+                    t.names[FamilyName.capacity - 1] = name
+                    return UInt32(FamilyName.capacity - 1)
+                }
+                let id = UInt32(t.names.count)
+                t.names.append(name)
+                t.ids[name] = id
+                return id
+            }
+        }
+
+        var value: String { FamilyName.table.withLock { Int(id) < $0.names.count ? $0.names[Int(id)] : "" } }
     }
 
     var base: Base
@@ -145,18 +176,18 @@ public struct Font: Hashable, Sendable {
 
     /// An installed font family (found through fontconfig) at a fixed size.
     public static func custom(_ name: String, size: CGFloat) -> Font {
-        Font(base: .custom(name: name, size: size, relativeTo: nil))
+        Font(base: .custom(name: FamilyName(name), size: size, relativeTo: nil))
     }
 
     /// An installed font family, sized relative to a text style (at the default
     /// content size the two are the same).
     public static func custom(_ name: String, size: CGFloat, relativeTo textStyle: TextStyle) -> Font {
-        Font(base: .custom(name: name, size: size, relativeTo: textStyle))
+        Font(base: .custom(name: FamilyName(name), size: size, relativeTo: textStyle))
     }
 
     /// An installed font family at a size that does not scale with Dynamic Type.
     public static func custom(_ name: String, fixedSize: CGFloat) -> Font {
-        Font(base: .custom(name: name, size: fixedSize, relativeTo: nil))
+        Font(base: .custom(name: FamilyName(name), size: fixedSize, relativeTo: nil))
     }
 
     /// The font in the bold weight.
@@ -209,7 +240,7 @@ public struct Font: Hashable, Sendable {
             (size, leading, defaultWeight) = (s, nil, .regular)
         case .custom(let name, let s, _):
             (size, leading, defaultWeight) = (s, nil, .regular)
-            family = name
+            family = name.value
         }
         let d: FontRequest.Design
         switch design ?? .default {

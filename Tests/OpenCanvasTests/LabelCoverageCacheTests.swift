@@ -1,0 +1,105 @@
+import Testing
+import Foundation
+import OpenCanvas
+import CanvasGeometry
+import CanvasPaint
+@testable import CanvasRender
+import OpenCanvasDrawing
+
+/// A renderer keeps the summed coverage of labels it has drawn twice at one place
+/// (`LabelCoverageCache`) and copies it when they are drawn there again. What it
+/// draws from the kept coverage is the same byte for byte as what a new renderer
+/// draws, whatever the clip, scale, bands or colour.
+@MainActor
+@Suite("Kept label coverage")
+struct LabelCoverageCacheTests {
+    static let size = 160
+
+    /// Labels of several sizes at fractional places, some across the canvas's
+    /// edges, drawn under `scale`, in `colour`, clipped to `clip` when given.
+    static func labels(_ canvas: OffscreenCanvas, scale: Double = 1, clip: CGRect? = nil, colour: Color = .black)
+        -> DisplayList {
+        canvas.record { ctx in
+            if let clip { ctx.clip(to: Path(clip)) }
+            ctx.scaleBy(x: scale, y: scale)
+            let words = ["Hello", "Kept coverage", "0123456789", "Wavy AVA", "edge", "fi fl ffi", "ÅÉÎ õü"]
+            for (i, word) in words.enumerated() {
+                let x = -8 + Double(i) * 21.37, y = -4 + Double(i) * 23.61
+                ctx.draw(Text(verbatim: word).font(.system(size: 9 + Double(i) * 2.5)).foregroundColor(colour),
+                         at: CGPoint(x: x, y: y), anchor: .topLeading)
+            }
+        }
+    }
+
+    /// The pixels of `list` drawn by `renderer` into a new pixmap.
+    static func pixels(_ list: DisplayList, _ renderer: Renderer) throws -> [UInt32] {
+        let pixmap = try Pixmap(width: size, height: size)
+        renderer.render(list, into: pixmap, device: .identity)
+        return (0..<size).flatMap { y in (0..<size).map { x in pixmap.pixel(x: x, y: y) } }
+    }
+
+    @Test("labels drawn from kept coverage are the labels drawn afresh, at every scale")
+    func keptMatchesFresh() throws {
+        let canvas = try OffscreenCanvas(width: Self.size, height: Self.size)
+        for scale in [1.0, 1.5, 0.75] {
+            let list = Self.labels(canvas, scale: scale)
+            let kept = Renderer()
+            kept.threadCount = 1
+            let fresh = try Self.pixels(list, Renderer())
+            #expect(fresh.contains { $0 != 0 })
+            // The first draw notes the labels, the second keeps them, the third copies them.
+            for round in 0..<4 {
+                #expect(try Self.pixels(list, kept) == fresh, "scale \(scale), round \(round)")
+            }
+            #expect(kept.labelCoverage.count > 0, "scale \(scale): labels kept")
+        }
+    }
+
+    @Test("kept coverage cut by clips is what summing within the clip gives")
+    func keptUnderClips() throws {
+        let canvas = try OffscreenCanvas(width: Self.size, height: Self.size)
+        // The same labels (their glyph runs are kept by the layout cache) drawn
+        // whole, then clipped in several ways by the renderer that kept them.
+        let whole = Self.labels(canvas)
+        let kept = Renderer()
+        kept.threadCount = 1
+        for _ in 0..<3 { _ = try Self.pixels(whole, kept) }
+        #expect(kept.labelCoverage.count > 0)
+        for clip in [CGRect(x: 10.5, y: 3, width: 70, height: 90), CGRect(x: 0, y: 40, width: 160, height: 7),
+                     CGRect(x: 33, y: 0, width: 1, height: 160), CGRect(x: 200, y: 200, width: 5, height: 5)] {
+            let clipped = Self.labels(canvas, clip: clip)
+            #expect(try Self.pixels(clipped, kept) == Self.pixels(clipped, Renderer()), "\(clip)")
+        }
+    }
+
+    @Test("a label redrawn in another colour, and in bands, is drawn from its kept coverage")
+    func coloursAndBands() throws {
+        let canvas = try OffscreenCanvas(width: Self.size, height: Self.size)
+        let kept = Renderer()
+        kept.threadCount = 3
+        for (round, colour) in [Color.black, .red, .blue, .green, .black].enumerated() {
+            let list = Self.labels(canvas, colour: colour)
+            let one = Renderer()
+            one.threadCount = 1
+            #expect(try Self.pixels(list, kept) == Self.pixels(list, one), "round \(round)")
+        }
+    }
+
+    @Test("the cache stays within its budget")
+    func budget() throws {
+        let canvas = try OffscreenCanvas(width: Self.size, height: Self.size)
+        let kept = Renderer()
+        kept.threadCount = 1
+        kept.labelCoverage.byteBudget = 4096
+        for round in 0..<6 {
+            let list = canvas.record { ctx in
+                for i in 0..<40 {
+                    ctx.draw(Text(verbatim: "label \(i)").font(.system(size: 14)),
+                             at: CGPoint(x: Double(i % 4) * 40, y: Double(i / 4) * 16), anchor: .topLeading)
+                }
+            }
+            #expect(try Self.pixels(list, kept) == Self.pixels(list, Renderer()), "round \(round)")
+            #expect(kept.labelCoverage.bytes <= 4096 + LabelCoverageCache.entryLimit + 64)
+        }
+    }
+}
