@@ -103,3 +103,36 @@ struct LabelCoverageCacheTests {
         }
     }
 }
+
+/// A recorder finds each plain label's layout where the same label was drawn in
+/// its last recording (`Recorder.labels`): recordings that change, add, drop or
+/// reorder labels draw what a new canvas draws.
+@MainActor
+@Suite("Labels remembered by a recorder")
+struct RecorderLabelTests {
+    static func frame(_ step: Int) -> (inout GraphicsContext) -> Void {
+        { ctx in
+            var words = ["alpha", "beta", "gamma", "delta", "epsilon"]
+            if step == 2 { words[1] = "BETA" }                      // one label changed
+            if step == 4 { words.remove(at: 0) }                     // every label a place earlier
+            if step == 5 { words += ["zeta", "eta"] }                // more labels
+            if step == 6 { words.reverse() }
+            for (i, word) in words.enumerated() {
+                let size = step == 3 && i == 2 ? 17.0 : 12.0         // one font changed
+                let text = Text(verbatim: word).font(.system(size: size))
+                ctx.draw(text, at: CGPoint(x: 4 + Double(i % 2) * 60, y: 4 + Double(i) * 15), anchor: .topLeading)
+            }
+        }
+    }
+
+    @Test func changedLabelsDrawAsNew() throws {
+        let kept = try OffscreenCanvas(width: 140, height: 120)
+        for step in [0, 1, 2, 1, 3, 4, 5, 6, 0] {
+            kept.clear()
+            kept.draw(Self.frame(step))
+            let fresh = try OffscreenCanvas(width: 140, height: 120)
+            fresh.draw(Self.frame(step))
+            #expect(kept.pixmap.unpremultipliedRGBA() == fresh.pixmap.unpremultipliedRGBA(), "step \(step)")
+        }
+    }
+}

@@ -146,6 +146,7 @@ func runTextCells() {
             let t1 = now()
             if rep > 0 { times.append((t1 - t0) / Double(n)) }
         }
+        if env["BENCH_FRAMES_LOG"] != nil { print(times.map { String(Int($0)) }.joined(separator: " ")) }
         times.sort()
         print(String(format: "opencanvas-host,Text,Solid,%d,%d,%.1f,%.1f,%016llx", TextCell.size, n,
                      times[times.count / 2], times[0], hash))

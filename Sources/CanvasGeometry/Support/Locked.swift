@@ -16,27 +16,39 @@ import Darwin
 /// `pthread_mutex_lock` is intercepted and gives none). The sanitizer runs have to
 /// see our locking to find real races. Uncontended, both cost a pair of atomic
 /// operations.
-package final class Locked<State>: @unchecked Sendable {
-    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    @usableFromInline var state: State
-
-    package init(_ state: State) {
-        self.state = state
-        mutex = .allocate(capacity: 1)
-        pthread_mutex_init(mutex, nil)
+///
+/// The mutex lives in the same allocation as the state (tail-allocated after it),
+/// so a lock taken on a cold object costs one cache miss, not two.
+package struct Locked<State>: @unchecked Sendable {
+    @usableFromInline
+    final class Storage: ManagedBuffer<State, pthread_mutex_t> {
+        deinit {
+            withUnsafeMutablePointerToElements { mutex in
+                pthread_mutex_destroy(mutex)
+                _ = mutex.deinitialize(count: 1)
+            }
+        }
     }
 
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
+    @usableFromInline let storage: Storage
+
+    package init(_ state: State) {
+        let buffer = Storage.create(minimumCapacity: 1) { _ in state }
+        storage = unsafeDowncast(buffer, to: Storage.self)
+        storage.withUnsafeMutablePointerToElements { mutex in
+            mutex.initialize(to: pthread_mutex_t())
+            pthread_mutex_init(mutex, nil)
+        }
     }
 
     /// Runs `body` with the state, the lock held (not reentrant: `body` must not
     /// take this lock again).
     @inlinable
     package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body(&state)
+        try storage.withUnsafeMutablePointers { state, mutex in
+            pthread_mutex_lock(mutex)
+            defer { pthread_mutex_unlock(mutex) }
+            return try body(&state.pointee)
+        }
     }
 }

@@ -153,7 +153,7 @@ extension GraphicsContext {
             let options = TextLayoutOptions(maxWidth: nil, maxHeight: nil, lineLimit: lineLimit, truncation: truncation,
                                             alignment: alignment, alignmentWidth: nil, locale: locale)
             let own = label.foreground
-            draw(TextLayoutCache.shared.layout(label.span, options), fill: { tag in
+            draw(recorder.laidOut(label.span, options), fill: { tag in
                 guard tag == 1, let own else { return .foreground }
                 return SpanBuilder.shading(own)
             }, links: [], images: [], at: point, anchor: anchor)
@@ -238,6 +238,36 @@ extension GraphicsContext {
                               width: Double(bitmap.width) * k, height: Double(bitmap.height) * k)
             draw(image, in: rect)
         }
+    }
+}
+
+/// A plain label as laid out in a recorder's last recording.
+struct LabelMemo {
+    var span: TextSpan
+    var options: TextLayoutOptions
+    var text: LaidOutText
+}
+
+extension GraphicsContext.Recorder {
+    /// The layout of the next plain label of this recording: the one drawn at the
+    /// same place in the order of the last recording when it is the same label,
+    /// otherwise the shared cache's.
+    func laidOut(_ span: TextSpan, _ options: TextLayoutOptions) -> LaidOutText {
+        let k = labelCount
+        labelCount = k &+ 1
+        if k < labels.count {
+            let kept = labels.withUnsafeBufferPointer { memo -> LaidOutText? in
+                memo[k].span == span && memo[k].options == options ? memo[k].text : nil
+            }
+            if let kept { return kept }
+        }
+        let text = TextLayoutCache.shared.layout(span, options)
+        if k < labels.count {
+            labels[k] = LabelMemo(span: span, options: options, text: text)
+        } else if k == labels.count, k < GraphicsContext.Recorder.labelLimit {
+            labels.append(LabelMemo(span: span, options: options, text: text))
+        }
+        return text
     }
 }
 
@@ -437,22 +467,31 @@ final class LaidOutText: Sendable {
     let spans: [TextSpan]
     let options: TextLayoutOptions
 
+    /// The one span laid out, when there was one (the cache compares a label's
+    /// span with it, without reading the array).
+    let span: TextSpan?
+
     /// Each piece's glyph geometry as last drawn (its origin and bounds): a label
     /// drawn again where it was — in every frame of a host — records the geometry
-    /// made the first time instead of allocating another.
-    private let drawnGeometry: Locked<[GlyphRunGeometry?]>
+    /// made the first time instead of allocating another. The first piece's is
+    /// kept apart from the others' array (most texts have one piece).
+    private let drawnGeometry: Locked<(first: GlyphRunGeometry?, others: [GlyphRunGeometry?])>
 
     /// Piece `k`'s glyphs placed at `origin`, within `bounds`.
     func geometry(_ k: Int, origin: Point, bounds: Rect) -> GlyphRunGeometry {
-        if let kept = drawnGeometry.withLock({ $0[k] }), kept.origin == origin, kept.bounds == bounds { return kept }
+        if let kept = drawnGeometry.withLock({ k == 0 ? $0.first : $0.others[k - 1] }), kept.origin == origin,
+           kept.bounds == bounds { return kept }
         let made = GlyphRunGeometry(runs: glyphPieces[k].runs, origin: origin, bounds: bounds)
-        drawnGeometry.withLock { $0[k] = made }
+        drawnGeometry.withLock {
+            if k == 0 { $0.first = made } else { $0.others[k - 1] = made }
+        }
         return made
     }
 
     init(_ layout: TextLayout, spans: [TextSpan], options: TextLayoutOptions) {
         self.layout = layout
         self.spans = spans
+        self.span = spans.count == 1 ? spans[0] : nil
         self.options = options
         var pieces: [GlyphPiece] = []
         var color = false, decorations = false, attachments = false
@@ -479,7 +518,7 @@ final class LaidOutText: Sendable {
             }
         }
         glyphPieces = pieces
-        drawnGeometry = Locked([GlyphRunGeometry?](repeating: nil, count: pieces.count))
+        drawnGeometry = Locked((nil, [GlyphRunGeometry?](repeating: nil, count: max(0, pieces.count - 1))))
         hasColorGlyphs = color
         hasDecorations = decorations
         hasAttachments = attachments
@@ -527,22 +566,23 @@ final class TextLayoutCache: @unchecked Sendable {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         TextLayoutCache.mix(span, into: &h)
         let digest = TextLayoutCache.finish(h, options)
-        if let hit = find(digest, options, matching: { $0.count == 1 && $0[0] == span }) { return hit }
+        if let hit = find(digest, options, matching: { $0.span == span }) { return hit }
         return insert([span], options, digest: digest)
     }
 
     func layout(_ spans: [TextSpan], _ options: TextLayoutOptions) -> LaidOutText {
         let digest = TextLayoutCache.digest(spans, options)
-        if let hit = find(digest, options, matching: { $0 == spans }) { return hit }
+        if let hit = find(digest, options, matching: { $0.spans == spans }) { return hit }
         return insert(spans, options, digest: digest)
     }
 
-    private func find(_ digest: UInt64, _ options: TextLayoutOptions, matching: ([TextSpan]) -> Bool) -> LaidOutText? {
+    /// The entry of `digest` whose text `matching` accepts, laid out with `options`.
+    private func find(_ digest: UInt64, _ options: TextLayoutOptions, matching: (LaidOutText) -> Bool) -> LaidOutText? {
         let mask = 2 * TextLayoutCache.capacity - 1
         return lock.withLock { t -> LaidOutText? in
             var i = Int(truncatingIfNeeded: digest >> 7) & mask
             while t.entries[i].digest != 0 {
-                if t.entries[i].digest == digest, let text = t.entries[i].text, matching(text.spans),
+                if t.entries[i].digest == digest, let text = t.entries[i].text, matching(text),
                    text.options == options { return text }
                 i = (i + 1) & mask
             }

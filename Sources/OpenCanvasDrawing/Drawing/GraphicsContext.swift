@@ -24,7 +24,23 @@ public struct GraphicsContext {
         /// Set by a canvas with `rendersAsynchronously`: the window host may
         /// rasterize this recording off the main thread.
         package var allowsAsynchronousRasterizing = false
+        /// The plain labels of this recorder's last recording, in the order they
+        /// were drawn, with their layouts. A recording that draws the same labels
+        /// again (a canvas's next frame) finds each one's layout here by its place
+        /// in that order, comparing its span and options, without searching the
+        /// shared layout cache or taking its lock.
+        @exclusivity(unchecked) var labels: [LabelMemo] = []
+        /// How many plain labels this recording has drawn so far.
+        @exclusivity(unchecked) var labelCount = 0
+        /// The most labels remembered (a recorder never restarted stops adding).
+        static let labelLimit = 1 << 14
         package init() {}
+
+        /// Empties the list for a new recording of the same drawing.
+        package func restart() {
+            list.removeAll()
+            labelCount = 0
+        }
     }
 
     package let recorder: Recorder

@@ -23,7 +23,7 @@ package final class OffscreenCanvas {
                                       environment: EnvironmentValues())
         draw(&context)
         renderer.render(recorder.list, into: pixmap, device: .identity)
-        recorder.list.removeAll()
+        recorder.restart()
     }
 
     /// Runs `draw` with a fresh context and returns what it recorded, unrendered.
@@ -34,6 +34,7 @@ package final class OffscreenCanvas {
         draw(&context)
         let list = recorder.list
         recorder.list = DisplayList()
+        recorder.labelCount = 0
         return list
     }
 

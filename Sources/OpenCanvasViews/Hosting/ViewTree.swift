@@ -84,7 +84,7 @@ package final class ViewTree {
         let laidOut = DispatchTime.now().uptimeNanoseconds
         usesSecondRecorder.toggle()
         let recorder = usesSecondRecorder ? frameRecorders.1 : frameRecorders.0
-        recorder.list.removeAll()
+        recorder.restart()
         recorder.allowsAsynchronousRasterizing = false
         node.render(in: RenderContext(recorder: recorder, environment: environment))
         // Views removed under an animation go out over the others at their last place.

@@ -250,7 +250,7 @@ package final class ViewGraph {
     func canvasRecorder(for identity: String) -> GraphicsContext.Recorder {
         if let kept = canvasRecorders[identity] {
             kept.frame = frameNumber
-            kept.recorder.list.removeAll()
+            kept.recorder.restart()
             kept.recorder.allowsAsynchronousRasterizing = false
             return kept.recorder
         }
