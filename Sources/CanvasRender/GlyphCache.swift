@@ -202,7 +202,7 @@ extension Renderer {
         // Glyph positions are relative to the run's origin.
         let tx = t.a * run.origin.x + t.tx, ty = t.d * run.origin.y + t.ty
         // A label drawn here before: its kept rows.
-        let placement = LabelCoverageCache.Placement(a: t.a, d: t.d, x: tx, y: ty)
+        let placement = LabelCoverageCache.Placement(run, t)
         if let kept = labelCoverage.entry(run, placement) {
             kept.emit(within: clip, into: &out)
             return true

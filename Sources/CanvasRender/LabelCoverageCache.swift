@@ -1,5 +1,7 @@
 import CanvasGeometry
 import CanvasRaster
+import CanvasPaint
+import CPixelKernels
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -72,12 +74,58 @@ final class LabelCoverageCache {
                 }
             }
         }
+
+        /// Source-over of `color` through the entry's coverage within `clip` and
+        /// `rows`, straight from the entry's bytes: the spans `emit` makes (kept to
+        /// `rows`), as span headers pointing into the entry, through the kernel
+        /// every solid fill takes, so the same pixels without copying coverage.
+        func fill(within clip: PixelRect, rows: Range<Int>?, color: UInt32, into pixmap: Pixmap,
+                  headers: inout SpanBuffer) {
+            let box = header.box
+            var y0 = max(clip.y0, box.y0), y1 = min(clip.y1, box.y1)
+            if let rows { y0 = max(y0, rows.lowerBound); y1 = min(y1, rows.upperBound) }
+            guard y0 < y1, clip.x0 < box.x1, clip.x1 > box.x0, color != 0 else { return }
+            let lo = clip.x0 - box.x0, hi = clip.x1 - box.x0
+            headers.removeAll()
+            withUnsafeMutablePointerToElements { p in
+                let extents = UnsafeRawPointer(p)
+                let start = UnsafePointer(p) + 8 * box.height
+                var offset = 0
+                for row in 0..<(y1 - box.y0) {
+                    let first = Int(extents.loadUnaligned(fromByteOffset: 8 * row, as: Int32.self))
+                    let end = Int(extents.loadUnaligned(fromByteOffset: 8 * row + 4, as: Int32.self))
+                    defer { offset += end - first }
+                    guard row >= y0 - box.y0, first < end else { continue }
+                    var a = max(first, lo), b = min(end, hi)
+                    if a != first { while a < b && start[offset + a - first] == 0 { a += 1 } }
+                    if b != end { while b > a && start[offset + b - 1 - first] == 0 { b -= 1 } }
+                    guard a < b else { continue }
+                    headers.spans.append(Span(x: Int32(truncatingIfNeeded: box.x0 + a), y: Int32(truncatingIfNeeded: box.y0 + row),
+                                              length: Int32(truncatingIfNeeded: b - a), alpha: 0,
+                                              maskOffset: Int32(truncatingIfNeeded: 8 * box.height + offset + a - first)))
+                }
+                guard !headers.spans.isEmpty else { return }
+                let list = UnsafeRawPointer(headers.spans.pointer).assumingMemoryBound(to: oc_span.self)
+                oc_fill_spans(pixmap.pixels, pixmap.width, Int32(truncatingIfNeeded: pixmap.width),
+                              Int32(truncatingIfNeeded: pixmap.height), list, headers.spans.count, p, color)
+            }
+        }
     }
 
     /// Where a run lands: the device scale and the device position of its origin,
     /// compared exactly (a mask placed from them is the same only for the same values).
     struct Placement: Equatable {
         var a: Double, d: Double, x: Double, y: Double
+
+        init(a: Double, d: Double, x: Double, y: Double) {
+            self.a = a; self.d = d; self.x = x; self.y = y
+        }
+
+        /// Where `run` lands under `t` (a scale and translation).
+        @inline(__always)
+        init(_ run: GlyphRunGeometry, _ t: Transform) {
+            self.init(a: t.a, d: t.d, x: t.a * run.origin.x + t.tx, y: t.d * run.origin.y + t.ty)
+        }
     }
 
     var byteBudget = 8 << 20

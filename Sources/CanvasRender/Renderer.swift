@@ -403,6 +403,18 @@ public final class Renderer {
             return                                  // a band skips what lies wholly above or below its rows
         }
 
+        // A label drawn here before, in a solid colour over a rectangular clip: its
+        // kept coverage goes straight to the kernel.
+        if case .glyphs(let run) = geometry, case .fill(.nonZero, true) = operation, case .rect = region,
+           case .rgba8(let pixmap) = pass.target, item.pointee.blendMode == .normal,
+           case .solid = item.pointee.paint, t.isScaleTranslate, t.a != 0, t.d != 0,
+           let kept = labelCoverage.entry(run, LabelCoverageCache.Placement(run, t)) {
+            if case .solid(let c)? = PaintSources.rgba8(item.pointee.paint, userToDevice: t, opacity: item.pointee.opacity,
+                                                        table: &gradientTable) {
+                kept.fill(within: bounds, rows: pass.rows, color: c.packed, into: pixmap, headers: &spans)
+            }
+            return
+        }
         spans.removeAll()
         // A band's rows window the rasterizers (clip masks, layers and filter
         // content are rasterized without one).

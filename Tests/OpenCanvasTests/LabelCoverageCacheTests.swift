@@ -17,16 +17,20 @@ struct LabelCoverageCacheTests {
 
     /// Labels of several sizes at fractional places, some across the canvas's
     /// edges, drawn under `scale`, in `colour`, clipped to `clip` when given.
-    static func labels(_ canvas: OffscreenCanvas, scale: Double = 1, clip: CGRect? = nil, colour: Color = .black)
-        -> DisplayList {
+    static func labels(_ canvas: OffscreenCanvas, scale: Double = 1, clip: CGRect? = nil, colour: Color = .black,
+                       gradient: Bool = false, prepare: (inout GraphicsContext) -> Void = { _ in }) -> DisplayList {
         canvas.record { ctx in
+            prepare(&ctx)
             if let clip { ctx.clip(to: Path(clip)) }
             ctx.scaleBy(x: scale, y: scale)
             let words = ["Hello", "Kept coverage", "0123456789", "Wavy AVA", "edge", "fi fl ffi", "ÅÉÎ õü"]
             for (i, word) in words.enumerated() {
                 let x = -8 + Double(i) * 21.37, y = -4 + Double(i) * 23.61
-                ctx.draw(Text(verbatim: word).font(.system(size: 9 + Double(i) * 2.5)).foregroundColor(colour),
-                         at: CGPoint(x: x, y: y), anchor: .topLeading)
+                var text = Text(verbatim: word).font(.system(size: 9 + Double(i) * 2.5))
+                text = gradient ? text.foregroundStyle(.linearGradient(colors: [.red, .blue], startPoint: .leading,
+                                                                       endPoint: .trailing))
+                                : text.foregroundColor(colour)
+                ctx.draw(text, at: CGPoint(x: x, y: y), anchor: .topLeading)
             }
         }
     }
@@ -82,6 +86,27 @@ struct LabelCoverageCacheTests {
             let one = Renderer()
             one.threadCount = 1
             #expect(try Self.pixels(list, kept) == Self.pixels(list, one), "round \(round)")
+        }
+    }
+
+    @Test("kept labels drawn with a gradient, a blend mode or opacity take the general path to the same pixels")
+    func otherPaints() throws {
+        let canvas = try OffscreenCanvas(width: Self.size, height: Self.size)
+        let kept = Renderer()
+        kept.threadCount = 1
+        for _ in 0..<3 { _ = try Self.pixels(Self.labels(canvas), kept) }
+        #expect(kept.labelCoverage.count > 0)
+        let lists = [
+            Self.labels(canvas, gradient: true),
+            Self.labels(canvas) { ctx in
+                ctx.fill(Path(CGRect(x: 0, y: 0, width: 160, height: 160)), with: .color(.yellow))
+                ctx.blendMode = .multiply
+            },
+            Self.labels(canvas) { $0.opacity = 0.4 },
+            Self.labels(canvas, colour: .clear),
+        ]
+        for (k, list) in lists.enumerated() {
+            #expect(try Self.pixels(list, kept) == Self.pixels(list, Renderer()), "list \(k)")
         }
     }
 

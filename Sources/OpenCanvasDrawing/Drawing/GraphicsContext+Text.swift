@@ -119,11 +119,11 @@ extension GraphicsContext {
 
     /// Draws a laid-out text at its ideal size with `anchor` placed at `point`.
     private func draw(_ laidOut: LaidOutText, fill: (Int) -> Shading, links: [(range: Range<Int>, url: URL)],
-                      images: [Image], at point: CGPoint, anchor: UnitPoint) {
+                      images: [Image], at point: CGPoint, anchor: UnitPoint, labelSlot: Int? = nil) {
         let size = laidOut.layout.size
         let origin = CGPoint(x: point.x - size.width * anchor.x, y: point.y - size.height * anchor.y)
         draw(laidOut, fill: fill, links: links, images: images, origin: origin,
-             box: CGRect(origin: origin, size: CGSize(width: size.width, height: size.height)))
+             box: CGRect(origin: origin, size: CGSize(width: size.width, height: size.height)), labelSlot: labelSlot)
     }
 
     /// Draws resolved text with `rect` as its layout frame: lines wrap to its width
@@ -153,10 +153,11 @@ extension GraphicsContext {
             let options = TextLayoutOptions(maxWidth: nil, maxHeight: nil, lineLimit: lineLimit, truncation: truncation,
                                             alignment: alignment, alignmentWidth: nil, locale: locale)
             let own = label.foreground
-            draw(recorder.laidOut(label.span, options), fill: { tag in
+            let (laidOut, slot) = recorder.laidOut(label.span, options)
+            draw(laidOut, fill: { tag in
                 guard tag == 1, let own else { return .foreground }
                 return SpanBuilder.shading(own)
-            }, links: [], images: [], at: point, anchor: anchor)
+            }, links: [], images: [], at: point, anchor: anchor, labelSlot: slot)
             return
         }
         draw(resolve(text), at: point, anchor: anchor)
@@ -194,16 +195,19 @@ extension GraphicsContext {
     /// Draws a laid-out text with its box's top-left at `origin`: outline glyphs of
     /// each fill as one path (a gradient fill spans `box`), colour glyphs as images,
     /// then underlines and strikethroughs.
+    /// `labelSlot`: the label's place in the recorder's `labels` (its first piece's
+    /// geometry is kept there).
     func draw(_ laidOut: LaidOutText, fill: (Int) -> Shading, links: [(range: Range<Int>, url: URL)], images: [Image],
-              origin: CGPoint, box: CGRect) {
+              origin: CGPoint, box: CGRect, labelSlot: Int? = nil) {
         let o = Point(Double(origin.x), Double(origin.y))
         for (k, piece) in laidOut.glyphPieces.enumerated() {
             // Glyphs can overhang the layout box (italics, tall accents): by at most
             // their face's reach.
             let em = piece.reach
-            let glyphs = laidOut.geometry(k, origin: o,
-                                          bounds: Rect(minX: Double(box.minX) - em, minY: Double(box.minY) - em,
-                                                       maxX: Double(box.maxX) + em, maxY: Double(box.maxY) + em))
+            let bounds = Rect(minX: Double(box.minX) - em, minY: Double(box.minY) - em,
+                              maxX: Double(box.maxX) + em, maxY: Double(box.maxY) + em)
+            let glyphs = k == 0 && labelSlot != nil ? recorder.firstGeometry(labelSlot!, origin: o, bounds: bounds)
+                                                    : laidOut.geometry(k, origin: o, bounds: bounds)
             record(.glyphs(glyphs), .fill(.nonZero, antialiased: true), fill(piece.tag), bounds: box)
         }
         if !links.isEmpty { recordLinks(laidOut.layout, links, origin: origin) }
@@ -246,28 +250,47 @@ struct LabelMemo {
     var span: TextSpan
     var options: TextLayoutOptions
     var text: LaidOutText
+    /// Its first glyph piece as last drawn, and where (so that a label drawn again
+    /// in place finds its geometry here, not under the shared text's lock).
+    var geometry: GlyphRunGeometry?
 }
 
 extension GraphicsContext.Recorder {
     /// The layout of the next plain label of this recording: the one drawn at the
     /// same place in the order of the last recording when it is the same label,
     /// otherwise the shared cache's.
-    func laidOut(_ span: TextSpan, _ options: TextLayoutOptions) -> LaidOutText {
+    /// Also returns the label's place in `labels`, when it has one.
+    func laidOut(_ span: TextSpan, _ options: TextLayoutOptions) -> (LaidOutText, slot: Int?) {
         let k = labelCount
         labelCount = k &+ 1
         if k < labels.count {
             let kept = labels.withUnsafeBufferPointer { memo -> LaidOutText? in
                 memo[k].span == span && memo[k].options == options ? memo[k].text : nil
             }
-            if let kept { return kept }
+            if let kept { return (kept, k) }
         }
         let text = TextLayoutCache.shared.layout(span, options)
         if k < labels.count {
             labels[k] = LabelMemo(span: span, options: options, text: text)
         } else if k == labels.count, k < GraphicsContext.Recorder.labelLimit {
             labels.append(LabelMemo(span: span, options: options, text: text))
+        } else {
+            return (text, nil)
         }
-        return text
+        return (text, k)
+    }
+
+    /// The first glyph piece of the label in `slot` placed at `origin` within
+    /// `bounds`: the one drawn last time when it was drawn there.
+    func firstGeometry(_ slot: Int, origin: Point, bounds: Rect) -> GlyphRunGeometry {
+        let kept = labels.withUnsafeBufferPointer { memo -> GlyphRunGeometry? in
+            guard let g = memo[slot].geometry, g.origin == origin, g.bounds == bounds else { return nil }
+            return g
+        }
+        if let kept { return kept }
+        let made = labels[slot].text.geometry(0, origin: origin, bounds: bounds)
+        labels[slot].geometry = made
+        return made
     }
 }
 
