@@ -154,7 +154,18 @@ extension GraphicsContext {
                                             alignment: alignment, alignmentWidth: nil, locale: locale)
             let own = label.foreground
             let (laidOut, slot) = recorder.laidOut(label.span, options)
-            draw(laidOut, fill: { tag in
+            if let slot, let (size, tag, reach) = recorder.singlePiece(slot) {
+                // What `draw(laidOut, …)` records for a text of one piece of outline glyphs.
+                let origin = CGPoint(x: point.x - size.width * anchor.x, y: point.y - size.height * anchor.y)
+                let box = CGRect(origin: origin, size: size)
+                let bounds = Rect(minX: Double(box.minX) - reach, minY: Double(box.minY) - reach,
+                                  maxX: Double(box.maxX) + reach, maxY: Double(box.maxY) + reach)
+                let glyphs = recorder.firstGeometry(slot, origin: Point(Double(origin.x), Double(origin.y)), bounds: bounds)
+                let shading: Shading = tag == 1 && own != nil ? SpanBuilder.shading(own!) : .foreground
+                record(.glyphs(glyphs), .fill(.nonZero, antialiased: true), shading, bounds: box)
+                return
+            }
+            draw(laidOut.takeUnretainedValue(), fill: { tag in
                 guard tag == 1, let own else { return .foreground }
                 return SpanBuilder.shading(own)
             }, links: [], images: [], at: point, anchor: anchor, labelSlot: slot)
@@ -253,6 +264,19 @@ struct LabelMemo {
     /// Its first glyph piece as last drawn, and where (so that a label drawn again
     /// in place finds its geometry here, not under the shared text's lock).
     var geometry: GlyphRunGeometry?
+    /// What drawing the label needs of its layout when that is one piece of
+    /// outline glyphs and nothing else (no colour glyphs, decorations or inline
+    /// images): a label drawn again then does not read the laid-out text at all.
+    var size: CGSize
+    var single: (tag: Int, reach: Double)?
+
+    init(span: TextSpan, options: TextLayoutOptions, text: LaidOutText) {
+        self.span = span; self.options = options; self.text = text
+        size = CGSize(width: text.layout.size.width, height: text.layout.size.height)
+        if text.glyphPieces.count == 1, !text.hasColorGlyphs, !text.hasDecorations, !text.hasAttachments {
+            single = (text.glyphPieces[0].tag, text.glyphPieces[0].reach)
+        }
+    }
 }
 
 extension GraphicsContext.Recorder {
@@ -260,12 +284,15 @@ extension GraphicsContext.Recorder {
     /// same place in the order of the last recording when it is the same label,
     /// otherwise the shared cache's.
     /// Also returns the label's place in `labels`, when it has one.
-    func laidOut(_ span: TextSpan, _ options: TextLayoutOptions) -> (LaidOutText, slot: Int?) {
+    /// The text is returned unretained: `labels` or the shared cache holds it
+    /// (a label drawn again in place never reads it, so nor should a retain).
+    /// It stays valid until the next label or the next recording.
+    func laidOut(_ span: TextSpan, _ options: TextLayoutOptions) -> (Unmanaged<LaidOutText>, slot: Int?) {
         let k = labelCount
         labelCount = k &+ 1
         if k < labels.count {
-            let kept = labels.withUnsafeBufferPointer { memo -> LaidOutText? in
-                memo[k].span == span && memo[k].options == options ? memo[k].text : nil
+            let kept = labels.withUnsafeBufferPointer { memo -> Unmanaged<LaidOutText>? in
+                memo[k].span == span && memo[k].options == options ? Unmanaged.passUnretained(memo[k].text) : nil
             }
             if let kept { return (kept, k) }
         }
@@ -275,9 +302,17 @@ extension GraphicsContext.Recorder {
         } else if k == labels.count, k < GraphicsContext.Recorder.labelLimit {
             labels.append(LabelMemo(span: span, options: options, text: text))
         } else {
-            return (text, nil)
+            // Not remembered: held by the shared cache only, which may drop it.
+            missed = text
+            return (Unmanaged.passUnretained(text), nil)
         }
-        return (text, k)
+        return (Unmanaged.passUnretained(text), k)
+    }
+
+    /// The size, fill tag and glyph reach of the label in `slot`, when it is one
+    /// piece of outline glyphs.
+    func singlePiece(_ slot: Int) -> (CGSize, Int, Double)? {
+        labels.withUnsafeBufferPointer { memo in memo[slot].single.map { (memo[slot].size, $0.tag, $0.reach) } }
     }
 
     /// The first glyph piece of the label in `slot` placed at `origin` within

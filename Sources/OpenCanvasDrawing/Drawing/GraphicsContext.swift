@@ -32,6 +32,8 @@ public struct GraphicsContext {
         @exclusivity(unchecked) var labels: [LabelMemo] = []
         /// How many plain labels this recording has drawn so far.
         @exclusivity(unchecked) var labelCount = 0
+        /// The last label laid out past `labelLimit`, held while it is drawn.
+        var missed: LaidOutText?
         /// The most labels remembered (a recorder never restarted stops adding).
         static let labelLimit = 1 << 14
         package init() {}
