@@ -4,7 +4,7 @@ import OpenCanvas
 import CanvasGeometry
 import CanvasPaint
 @testable import CanvasRender
-import OpenCanvasDrawing
+@testable import OpenCanvasDrawing
 
 /// A renderer keeps the summed coverage of labels it has drawn twice at one place
 /// (`LabelCoverageCache`) and copies it when they are drawn there again. What it
@@ -159,5 +159,21 @@ struct RecorderLabelTests {
             fresh.draw(Self.frame(step))
             #expect(kept.pixmap.unpremultipliedRGBA() == fresh.pixmap.unpremultipliedRGBA(), "step \(step)")
         }
+    }
+
+    @Test func aRecorderForgetsLabelsPastItsLastRecording() {
+        let recorder = GraphicsContext.Recorder()
+        func record(_ count: Int) {
+            recorder.restart()
+            let ctx = GraphicsContext(recorder: recorder, base: .identity, size: CGSize(width: 100, height: 100),
+                                      environment: EnvironmentValues())
+            for i in 0..<count { ctx.draw(Text(verbatim: "label \(i)"), at: CGPoint(x: 50, y: Double(i))) }
+        }
+        record(40)
+        record(40)
+        #expect(recorder.labels.count == 40)
+        record(3)
+        record(3)                                            // the restart after 3 labels drops the other 37
+        #expect(recorder.labels.count == 3)
     }
 }

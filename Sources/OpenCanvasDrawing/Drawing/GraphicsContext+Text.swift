@@ -434,7 +434,6 @@ struct SpanBuilder {
         guard text.runs.count == 1, environment.textCase == nil,
               case .verbatim(let string) = text.runs[0].content, !string.isEmpty else { return nil }
         var a = text.runs[0].attributes
-        guard a.underline == nil, a.strikethrough == nil, a.link == nil else { return nil }
         if let inherited = environment.fontAdjustments.attributes { a.fill(from: inherited) }
         guard a.underline == nil, a.strikethrough == nil, a.link == nil else { return nil }
         return (TextSpan(string, style: style(a, defaultFont: environment.font), colorTag: a.foreground == nil ? 0 : 1),

@@ -41,6 +41,13 @@ public struct GraphicsContext {
         /// Empties the list for a new recording of the same drawing.
         package func restart() {
             list.removeAll()
+            restartLabels()
+        }
+
+        /// Starts the count of labels again, forgetting the labels past the last
+        /// recording's (so a drawing that shrinks does not hold its old layouts).
+        package func restartLabels() {
+            if labelCount < labels.count { labels.removeSubrange(labelCount...) }
             labelCount = 0
         }
     }

@@ -34,7 +34,7 @@ package final class OffscreenCanvas {
         draw(&context)
         let list = recorder.list
         recorder.list = DisplayList()
-        recorder.labelCount = 0
+        recorder.restartLabels()
         return list
     }
 
