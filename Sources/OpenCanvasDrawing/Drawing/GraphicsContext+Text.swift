@@ -152,7 +152,7 @@ extension GraphicsContext {
             let (alignment, lineLimit, truncation, locale) = ResolvedText.paragraphSettings(environment)
             let options = TextLayoutOptions(maxWidth: nil, maxHeight: nil, lineLimit: lineLimit, truncation: truncation,
                                             alignment: alignment, alignmentWidth: nil, locale: locale)
-            let own = label.foreground
+            let own = label.fill
             let (laidOut, slot) = recorder.laidOut(label.span, options)
             if let slot, let (size, tag, reach) = recorder.singlePiece(slot) {
                 // What `draw(laidOut, …)` records for a text of one piece of outline glyphs.
@@ -161,13 +161,12 @@ extension GraphicsContext {
                 let bounds = Rect(minX: Double(box.minX) - reach, minY: Double(box.minY) - reach,
                                   maxX: Double(box.maxX) + reach, maxY: Double(box.maxY) + reach)
                 let glyphs = recorder.firstGeometry(slot, origin: Point(Double(origin.x), Double(origin.y)), bounds: bounds)
-                let shading: Shading = tag == 1 && own != nil ? SpanBuilder.shading(own!) : .foreground
+                let shading: Shading = tag == 1 ? SpanBuilder.shading(own) : .foreground
                 record(.glyphs(glyphs), .fill(.nonZero, antialiased: true), shading, bounds: box)
                 return
             }
             draw(laidOut.takeUnretainedValue(), fill: { tag in
-                guard tag == 1, let own else { return .foreground }
-                return SpanBuilder.shading(own)
+                tag == 1 ? SpanBuilder.shading(own) : .foreground
             }, links: [], images: [], at: point, anchor: anchor, labelSlot: slot)
             return
         }
@@ -420,6 +419,7 @@ struct SpanBuilder {
     /// A run's own fill as a shading.
     static func shading(_ foreground: Text.Foreground) -> GraphicsContext.Shading {
         switch foreground {
+        case .unset: return .foreground
         case .color(let c): return .color(c)
         case .style(let s): return .style(s)
         }
@@ -430,18 +430,18 @@ struct SpanBuilder {
     /// fill (colour tag 1) if it has one: what `add` makes of such a text. `nil`
     /// for any other text.
     static func plainLabel(_ text: Text, environment: EnvironmentValues)
-        -> (span: TextSpan, foreground: Text.Foreground?)? {
+        -> (span: TextSpan, fill: Text.Foreground)? {
         guard text.runs.count == 1, environment.textCase == nil,
               case .verbatim(let string) = text.runs[0].content, !string.isEmpty else { return nil }
         var a = text.runs[0].attributes
         if let inherited = environment.fontAdjustments.attributes { a.fill(from: inherited) }
         guard a.underline == nil, a.strikethrough == nil, a.link == nil else { return nil }
-        return (TextSpan(string, style: style(a, defaultFont: environment.font), colorTag: a.foreground == nil ? 0 : 1),
-                a.foreground)
+        return (TextSpan(string, style: style(a, defaultFont: environment.font), colorTag: a.fill.isSet ? 1 : 0), a.fill)
     }
 
     mutating func tag(_ a: Text.Attributes) -> Int {
-        guard let f = a.foreground else { return 0 }
+        guard a.fill.isSet else { return 0 }
+        let f = a.fill
         if let i = fills.firstIndex(of: f) { return i + 1 }
         fills.append(f)
         return fills.count

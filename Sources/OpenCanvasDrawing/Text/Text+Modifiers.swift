@@ -80,13 +80,13 @@ extension Text {
     /// The colour of the text (`nil` leaves it to the environment).
     public consuming func foregroundColor(_ color: Color?) -> Text {
         guard let color else { return self }
-        return applying { if $0.foreground == nil { $0.foreground = .color(color) } }
+        return applying { if !$0.fill.isSet { $0.fill = .color(color) } }
     }
 
     /// The fill of the text: a colour, gradient or other shape style. A gradient
     /// spans the whole text's frame.
     public func foregroundStyle<S: ShapeStyle>(_ style: S) -> Text {
         if let color = style as? Color { return foregroundColor(color) }
-        return applying { if $0.foreground == nil { $0.foreground = .style(AnyShapeStyle(style)) } }
+        return applying { if !$0.fill.isSet { $0.fill = .style(AnyShapeStyle(style)) } }
     }
 }

@@ -51,7 +51,14 @@ public struct Text: Equatable, Sendable {
         var baselineOffset: CGFloat?
         var underline: LineStyle??
         var strikethrough: LineStyle??
-        var foreground: Foreground?
+        /// The run's own fill (`.unset`: not set). Kept as a plain enum, not an
+        /// optional: copying and testing an optional of this large value went
+        /// through the runtime's generic value witnesses, several times a label.
+        var fill: Foreground = .unset
+        var foreground: Foreground? {
+            get { fill.isSet ? fill : nil }
+            set { fill = newValue ?? .unset }
+        }
         /// Where the run links to (Markdown links, `AttributedString`'s `link`).
         var link: URL?
 
@@ -68,18 +75,26 @@ public struct Text: Equatable, Sendable {
             baselineOffset = baselineOffset ?? other.baselineOffset
             if underline == nil { underline = other.underline }
             if strikethrough == nil { strikethrough = other.strikethrough }
-            foreground = foreground ?? other.foreground
+            if !fill.isSet { fill = other.fill }
             link = link ?? other.link
         }
     }
 
     /// A run's own fill.
     enum Foreground: Sendable, Equatable {
+        /// No fill of the run's own (the environment's foreground).
+        case unset
         case color(Color)
         case style(AnyShapeStyle)
 
+        var isSet: Bool {
+            if case .unset = self { return false }
+            return true
+        }
+
         static func == (a: Foreground, b: Foreground) -> Bool {
             switch (a, b) {
+            case (.unset, .unset): return true
             case (.color(let x), .color(let y)): return x == y
             // Shape styles have no equality; two are the same when they describe alike.
             case (.style(let x), .style(let y)): return String(reflecting: x) == String(reflecting: y)
