@@ -33,7 +33,8 @@ final class LabelCoverageCache {
     /// first == end), then those columns' bytes, row after row.
     final class Entry: ManagedBuffer<Header, UInt8> {
         static func make(_ header: Header, extents: [Int32], bytes: [UInt8]) -> Entry {
-            let e = Entry.create(minimumCapacity: 4 * extents.count + bytes.count) { _ in header } as! Entry
+            let e = unsafeDowncast(Entry.create(minimumCapacity: 4 * extents.count + bytes.count) { _ in header },
+                                   to: Entry.self)
             e.withUnsafeMutablePointerToElements { p in
                 extents.withUnsafeBytes { UnsafeMutableRawPointer(p).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
                 bytes.withUnsafeBytes { b in
@@ -45,32 +46,39 @@ final class LabelCoverageCache {
 
         var size: Int { capacity + 64 }
 
+        /// Calls `body` for each covered row within `clip` and `rows`, with the row's
+        /// first column and line (device pixels), where its bytes start (an offset
+        /// from `elements`) and its length: the spans summing the run's masks within
+        /// that clip makes, kept to `rows`. Rows cut by the clip lose their zero ends,
+        /// as summing within the clip drops them.
+        private func forEachRow(within clip: PixelRect, rows: Range<Int>?, elements: UnsafePointer<UInt8>,
+                                _ body: (_ x: Int, _ y: Int, _ offset: Int, _ length: Int) -> Void) {
+            let box = header.box
+            var y0 = max(clip.y0, box.y0), y1 = min(clip.y1, box.y1)
+            if let rows { y0 = max(y0, rows.lowerBound); y1 = min(y1, rows.upperBound) }
+            guard y0 < y1, clip.x0 < box.x1, clip.x1 > box.x0 else { return }
+            let lo = clip.x0 - box.x0, hi = clip.x1 - box.x0
+            let extents = UnsafeRawPointer(elements)
+            var offset = 8 * box.height                     // the first row's bytes, after the extents
+            for row in 0..<(y1 - box.y0) {
+                let first = Int(extents.loadUnaligned(fromByteOffset: 8 * row, as: Int32.self))
+                let end = Int(extents.loadUnaligned(fromByteOffset: 8 * row + 4, as: Int32.self))
+                defer { offset += end - first }
+                guard row >= y0 - box.y0, first < end else { continue }
+                var a = max(first, lo), b = min(end, hi)
+                if a != first { while a < b && elements[offset + a - first] == 0 { a += 1 } }
+                if b != end { while b > a && elements[offset + b - 1 - first] == 0 { b -= 1 } }
+                guard a < b else { continue }
+                body(box.x0 + a, box.y0 + row, offset + a - first, b - a)
+            }
+        }
+
         /// Appends the entry's spans within `clip`: what summing the run's masks in
         /// that clip makes.
         func emit(within clip: PixelRect, into out: inout SpanBuffer) {
-            let box = header.box
-            let y0 = max(clip.y0, box.y0), y1 = min(clip.y1, box.y1)
-            guard y0 < y1, clip.x0 < box.x1, clip.x1 > box.x0 else { return }
-            let lo = clip.x0 - box.x0, hi = clip.x1 - box.x0
-            let whole = lo <= 0 && hi >= box.width
             withUnsafeMutablePointerToElements { p in
-                let extents = UnsafeRawPointer(p)
-                var bytes = UnsafePointer(p) + 8 * box.height
-                for row in 0..<(y1 - box.y0) {
-                    let first = Int(extents.loadUnaligned(fromByteOffset: 8 * row, as: Int32.self))
-                    let end = Int(extents.loadUnaligned(fromByteOffset: 8 * row + 4, as: Int32.self))
-                    defer { bytes += end - first }
-                    guard row >= y0 - box.y0, first < end else { continue }
-                    if whole {
-                        memcpy(out.reserveMask(x: box.x0 + first, y: box.y0 + row, length: end - first), bytes, end - first)
-                        continue
-                    }
-                    var a = max(first, lo), b = min(end, hi)
-                    // Cut by the clip: its zero ends go, as summing within the clip drops them.
-                    if a != first { while a < b && bytes[a - first] == 0 { a += 1 } }
-                    if b != end { while b > a && bytes[b - 1 - first] == 0 { b -= 1 } }
-                    guard a < b else { continue }
-                    memcpy(out.reserveMask(x: box.x0 + a, y: box.y0 + row, length: b - a), bytes + (a - first), b - a)
+                forEachRow(within: clip, rows: nil, elements: p) { x, y, offset, length in
+                    memcpy(out.reserveMask(x: x, y: y, length: length), p + offset, length)
                 }
             }
         }
@@ -81,28 +89,13 @@ final class LabelCoverageCache {
         /// every solid fill takes, so the same pixels without copying coverage.
         func fill(within clip: PixelRect, rows: Range<Int>?, color: UInt32, into pixmap: Pixmap,
                   headers: inout SpanBuffer) {
-            let box = header.box
-            var y0 = max(clip.y0, box.y0), y1 = min(clip.y1, box.y1)
-            if let rows { y0 = max(y0, rows.lowerBound); y1 = min(y1, rows.upperBound) }
-            guard y0 < y1, clip.x0 < box.x1, clip.x1 > box.x0, color != 0 else { return }
-            let lo = clip.x0 - box.x0, hi = clip.x1 - box.x0
+            guard color != 0 else { return }
             headers.removeAll()
             withUnsafeMutablePointerToElements { p in
-                let extents = UnsafeRawPointer(p)
-                let start = UnsafePointer(p) + 8 * box.height
-                var offset = 0
-                for row in 0..<(y1 - box.y0) {
-                    let first = Int(extents.loadUnaligned(fromByteOffset: 8 * row, as: Int32.self))
-                    let end = Int(extents.loadUnaligned(fromByteOffset: 8 * row + 4, as: Int32.self))
-                    defer { offset += end - first }
-                    guard row >= y0 - box.y0, first < end else { continue }
-                    var a = max(first, lo), b = min(end, hi)
-                    if a != first { while a < b && start[offset + a - first] == 0 { a += 1 } }
-                    if b != end { while b > a && start[offset + b - 1 - first] == 0 { b -= 1 } }
-                    guard a < b else { continue }
-                    headers.spans.append(Span(x: Int32(truncatingIfNeeded: box.x0 + a), y: Int32(truncatingIfNeeded: box.y0 + row),
-                                              length: Int32(truncatingIfNeeded: b - a), alpha: 0,
-                                              maskOffset: Int32(truncatingIfNeeded: 8 * box.height + offset + a - first)))
+                forEachRow(within: clip, rows: rows, elements: p) { x, y, offset, length in
+                    headers.spans.append(Span(x: Int32(truncatingIfNeeded: x), y: Int32(truncatingIfNeeded: y),
+                                              length: Int32(truncatingIfNeeded: length), alpha: 0,
+                                              maskOffset: Int32(truncatingIfNeeded: offset)))
                 }
                 guard !headers.spans.isEmpty else { return }
                 let list = UnsafeRawPointer(headers.spans.pointer).assumingMemoryBound(to: oc_span.self)
