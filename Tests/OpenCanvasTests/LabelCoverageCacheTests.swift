@@ -35,6 +35,13 @@ struct LabelCoverageCacheTests {
         }
     }
 
+    /// A renderer drawing with `threads` threads.
+    static func renderer(threads: Int) -> Renderer {
+        let renderer = Renderer()
+        renderer.threadCount = threads
+        return renderer
+    }
+
     /// The pixels of `list` drawn by `renderer` into a new pixmap.
     static func pixels(_ list: DisplayList, _ renderer: Renderer) throws -> [UInt32] {
         let pixmap = try Pixmap(width: size, height: size)
@@ -47,8 +54,7 @@ struct LabelCoverageCacheTests {
         let canvas = try OffscreenCanvas(width: Self.size, height: Self.size)
         for scale in [1.0, 1.5, 0.75] {
             let list = Self.labels(canvas, scale: scale)
-            let kept = Renderer()
-            kept.threadCount = 1
+            let kept = Self.renderer(threads: 1)
             let fresh = try Self.pixels(list, Renderer())
             #expect(fresh.contains { $0 != 0 })
             // The first draw notes the labels, the second keeps them, the third copies them.
@@ -65,8 +71,7 @@ struct LabelCoverageCacheTests {
         // The same labels (their glyph runs are kept by the layout cache) drawn
         // whole, then clipped in several ways by the renderer that kept them.
         let whole = Self.labels(canvas)
-        let kept = Renderer()
-        kept.threadCount = 1
+        let kept = Self.renderer(threads: 1)
         for _ in 0..<3 { _ = try Self.pixels(whole, kept) }
         #expect(kept.labelCoverage.count > 0)
         for clip in [CGRect(x: 10.5, y: 3, width: 70, height: 90), CGRect(x: 0, y: 40, width: 160, height: 7),
@@ -79,12 +84,10 @@ struct LabelCoverageCacheTests {
     @Test("a label redrawn in another colour, and in bands, is drawn from its kept coverage")
     func coloursAndBands() throws {
         let canvas = try OffscreenCanvas(width: Self.size, height: Self.size)
-        let kept = Renderer()
-        kept.threadCount = 3
+        let kept = Self.renderer(threads: 3)
         for (round, colour) in [Color.black, .red, .blue, .green, .black].enumerated() {
             let list = Self.labels(canvas, colour: colour)
-            let one = Renderer()
-            one.threadCount = 1
+            let one = Self.renderer(threads: 1)
             #expect(try Self.pixels(list, kept) == Self.pixels(list, one), "round \(round)")
         }
     }
@@ -92,8 +95,7 @@ struct LabelCoverageCacheTests {
     @Test("kept labels drawn with a gradient, a blend mode or opacity take the general path to the same pixels")
     func otherPaints() throws {
         let canvas = try OffscreenCanvas(width: Self.size, height: Self.size)
-        let kept = Renderer()
-        kept.threadCount = 1
+        let kept = Self.renderer(threads: 1)
         for _ in 0..<3 { _ = try Self.pixels(Self.labels(canvas), kept) }
         #expect(kept.labelCoverage.count > 0)
         let lists = [
@@ -113,8 +115,7 @@ struct LabelCoverageCacheTests {
     @Test("the cache stays within its budget")
     func budget() throws {
         let canvas = try OffscreenCanvas(width: Self.size, height: Self.size)
-        let kept = Renderer()
-        kept.threadCount = 1
+        let kept = Self.renderer(threads: 1)
         kept.labelCoverage.byteBudget = 4096
         for round in 0..<6 {
             let list = canvas.record { ctx in
