@@ -25,6 +25,8 @@ final class LabelCoverageCache {
         let run: GlyphRunGeometry
         let placement: Placement
         let box: PixelRect
+        /// The render that last drew it (see `beginRender`).
+        var lastUsed: UInt32 = 0
     }
 
     /// A run's coverage summed over its whole box, in one allocation (a label's
@@ -128,8 +130,10 @@ final class LabelCoverageCache {
     /// one read of a table that stays in cache).
     private var table: [Entry?] = Array(repeating: nil, count: 1024)
     private(set) var count = 0
-    /// Runs drawn once, by identity (not held: a new run at a freed one's address
-    /// only makes the first draw of that run keep it), and where.
+    /// Runs drawn once, by identity, and where. Identities are not held: a new run
+    /// at a freed one's address only makes that run's first draw keep it. Emptied
+    /// with each sweep of idle entries (`beginRender`), so text that changes every
+    /// frame, whose runs are each drawn once, holds no more than a sweep's worth.
     private var seen: [ObjectIdentifier: Placement] = [:]
     private(set) var bytes = 0
 
@@ -141,7 +145,7 @@ final class LabelCoverageCache {
 
     /// The entry of `run` at `placement`, if kept.
     func entry(_ run: GlyphRunGeometry, _ placement: Placement) -> Entry? {
-        table.withUnsafeBufferPointer { t in
+        let found = table.withUnsafeBufferPointer { t -> Entry? in
             let mask = t.count - 1
             var i = slot(run, mask)
             while let e = t[i] {
@@ -150,6 +154,31 @@ final class LabelCoverageCache {
             }
             return nil
         }
+        found?.header.lastUsed = generation
+        return found
+    }
+
+    /// Renders counted, and how many may pass without drawing an entry before it
+    /// goes: the cache holds the labels of recent frames, not every label it ever
+    /// kept up to its budget (text that cycles through many values would otherwise
+    /// fill it, in every renderer).
+    private var generation: UInt32 = 0
+    static let idleRenders: UInt32 = 64
+
+    /// Called at the start of each render: every `idleRenders` renders, entries that
+    /// none of them drew are dropped.
+    func beginRender() {
+        generation &+= 1
+        guard generation % LabelCoverageCache.idleRenders == 0 else { return }
+        if !seen.isEmpty { seen = [:] }
+        guard count > 0 else { return }
+        let old = table
+        for i in table.indices { table[i] = nil }
+        count = 0
+        bytes = 0
+        for case let e? in old where generation &- e.header.lastUsed < LabelCoverageCache.idleRenders {
+            keep(e)
+        }
     }
 
     /// Whether `run` at `placement` should be kept once summed: the second time it
@@ -157,12 +186,13 @@ final class LabelCoverageCache {
     func shouldKeep(_ run: GlyphRunGeometry, _ placement: Placement) -> Bool {
         let id = ObjectIdentifier(run)
         if seen[id] == placement { return true }
-        if seen.count >= 16_384 { seen.removeAll(keepingCapacity: true) }
+        if seen.count >= 16_384 { seen.removeAll() }
         seen[id] = placement
         return false
     }
 
     func keep(_ entry: Entry) {
+        entry.header.lastUsed = generation
         let run = entry.header.run
         seen[ObjectIdentifier(run)] = nil
         if 2 * (count + 1) > table.count { grow() }

@@ -315,6 +315,7 @@ public final class Renderer {
     private func startRender(pixels: Int) {
         filterPixels = 0
         filterBudget = Renderer.filterBudget(forPixels: pixels)
+        labelCoverage.beginRender()
     }
 
     func renderLayer(_ id: Int32, _ list: DisplayList, into pass: Pass) {

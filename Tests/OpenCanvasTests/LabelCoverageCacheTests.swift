@@ -112,6 +112,23 @@ struct LabelCoverageCacheTests {
         }
     }
 
+    @Test("labels not drawn for a while are let go")
+    func idleLabelsGo() throws {
+        let canvas = try OffscreenCanvas(width: Self.size, height: Self.size)
+        let kept = Self.renderer(threads: 1)
+        let labels = Self.labels(canvas)
+        for _ in 0..<3 { _ = try Self.pixels(labels, kept) }
+        let count = kept.labelCoverage.count
+        #expect(count > 0)
+        let other = canvas.record { $0.fill(Path(CGRect(x: 0, y: 0, width: 10, height: 10)), with: .color(.red)) }
+        for _ in 0..<Int(LabelCoverageCache.idleRenders) / 2 { _ = try Self.pixels(other, kept) }
+        #expect(kept.labelCoverage.count == count, "kept while recent")
+        for _ in 0..<2 * Int(LabelCoverageCache.idleRenders) { _ = try Self.pixels(other, kept) }
+        #expect(kept.labelCoverage.count == 0, "gone after idle renders")
+        #expect(kept.labelCoverage.bytes == 0)
+        #expect(try Self.pixels(labels, kept) == Self.pixels(labels, Renderer()))
+    }
+
     @Test("the cache stays within its budget")
     func budget() throws {
         let canvas = try OffscreenCanvas(width: Self.size, height: Self.size)

@@ -524,10 +524,6 @@ final class LaidOutText: Sendable {
     let spans: [TextSpan]
     let options: TextLayoutOptions
 
-    /// The one span laid out, when there was one (the cache compares a label's
-    /// span with it, without reading the array).
-    let span: TextSpan?
-
     /// Each piece's glyph geometry as last drawn (its origin and bounds): a label
     /// drawn again where it was — in every frame of a host — records the geometry
     /// made the first time instead of allocating another. The first piece's is
@@ -548,7 +544,6 @@ final class LaidOutText: Sendable {
     init(_ layout: TextLayout, spans: [TextSpan], options: TextLayoutOptions) {
         self.layout = layout
         self.spans = spans
-        self.span = spans.count == 1 ? spans[0] : nil
         self.options = options
         var pieces: [GlyphPiece] = []
         var color = false, decorations = false, attachments = false
@@ -623,7 +618,7 @@ final class TextLayoutCache: @unchecked Sendable {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         TextLayoutCache.mix(span, into: &h)
         let digest = TextLayoutCache.finish(h, options)
-        if let hit = find(digest, options, matching: { $0.span == span }) { return hit }
+        if let hit = find(digest, options, matching: { $0.spans.count == 1 && $0.spans[0] == span }) { return hit }
         return insert([span], options, digest: digest)
     }
 
