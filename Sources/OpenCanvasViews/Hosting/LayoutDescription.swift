@@ -49,7 +49,7 @@ package enum LayoutDescription {
     /// preferences, tags, gestures, accessibility, hit-testing shapes, transitions
     /// (a view that can animate in or out), the root that holds presentations,
     /// identified views (what `scrollTo` finds).
-    private static let folded: Set<String> = ["Environment", "Tuple", "Preference", "Tag", "Wrapper", "Gesture",
+    private static let folded: Set<String> = ["Environment", "Tuple", "Preference", "Tag", "Wrapper", "Gesture", "AttachedGesture",
                                               "Accessibility", "ContentShape", "HitTestingSwitch", "Transition",
                                               "PresentationRoot", "Identified"]
 

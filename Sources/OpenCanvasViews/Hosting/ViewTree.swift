@@ -58,6 +58,7 @@ package final class ViewTree {
         // Kept bodies hold the environment they were made in: another appearance
         // builds the tree again.
         if environment.colorScheme != builtScheme { root = nil }
+        graph.isBuildingBodies = true
         if let root, updateBodies(in: root) {
             // The kept tree, its marked bodies evaluated again.
         } else {
@@ -70,6 +71,7 @@ package final class ViewTree {
             environment.colorScheme = preferred
             buildAll(environment)
         }
+        graph.isBuildingBodies = false
         builtScheme = environment.colorScheme
         graph.buildTransaction = nil
         guard let node = root else { return nil }

@@ -36,14 +36,52 @@ class PointerTargetNode: WrapperNode {
 }
 
 /// A view with a gesture attached.
-final class GestureNode: PointerTargetNode {
-    let recognizer: Recognizer?
-    let priority: GesturePriority
+class GestureNode: PointerTargetNode {
+    private let fixedRecognizer: Recognizer?
+    fileprivate(set) var priority: GesturePriority
 
+    /// A node whose recognizer is `recognizer` (`nil`: none, as for a disabled view).
     init(child: ViewNode, recognizer: Recognizer?, priority: GesturePriority) {
-        self.recognizer = recognizer
+        fixedRecognizer = recognizer
         self.priority = priority
         super.init(child: child)
+    }
+
+    /// What recognizes the gesture and holds its actions.
+    var recognizer: Recognizer? { fixedRecognizer }
+}
+
+/// The node of a gesture attached with `gesture(_:)` and its kin: it keeps the
+/// gesture value and makes its recognizer only when a press reaches it (or when a
+/// screen reader asks what it does), so a view made again in every frame under a
+/// `TimelineView` makes no recognizer, and takes the new frame's view back into
+/// the same node (`ViewGraph.reusableNode`).
+final class AttachedGestureNode<G: Gesture>: GestureNode {
+    private var gesture: G
+    private var enabled: Bool
+    private var made: Recognizer??
+
+    init(child: ViewNode, gesture: G, enabled: Bool, priority: GesturePriority) {
+        self.gesture = gesture
+        self.enabled = enabled
+        super.init(child: child, recognizer: nil, priority: priority)
+    }
+
+    /// Takes the values of the same view made again. A press under way goes on with
+    /// the new gesture's actions, as SwiftUI's do.
+    func update(child: ViewNode, gesture: G, enabled: Bool, priority: GesturePriority) {
+        self.child = child
+        self.gesture = gesture
+        self.enabled = enabled
+        self.priority = priority
+        made = nil
+    }
+
+    override var recognizer: Recognizer? {
+        if let made { return made }
+        let recognizer = enabled ? OpenCanvasViews.recognizer(for: gesture) : nil
+        made = .some(recognizer)
+        return recognizer
     }
 }
 

@@ -213,8 +213,10 @@ extension Gesture {
 /// How a view's gesture competes with its descendants'.
 enum GesturePriority { case normal, high, simultaneous }
 
-public struct _GestureModifier: _PrimitiveViewModifier {
-    let recognizer: @MainActor () -> Recognizer?
+/// The modifier `gesture(_:)` and its kin attach: the gesture value itself (no
+/// closure is made for it), recognized by the node it makes.
+public struct _GestureModifier<G: Gesture>: _PrimitiveViewModifier {
+    let gesture: G
     let priority: GesturePriority
 }
 
@@ -224,26 +226,34 @@ extension _GestureModifier {
     }
 
     func makeNode<Content: View>(_ content: Content, environment: EnvironmentValues) -> ViewNode {
+        // (The node is claimed before the content is made, at this view's identity.)
+        let graph = ViewGraph.current
+        let kept = graph?.reusableNode(AttachedGestureNode<G>.self)
+        let child = OpenCanvasViews.makeNode(content, environment: environment)
         // A disabled view (`.disabled(true)` here or above) recognizes no gesture.
-        GestureNode(child: OpenCanvasViews.makeNode(content, environment: environment),
-                    recognizer: environment.isEnabled ? recognizer() : nil, priority: priority)
+        if let kept {
+            kept.update(child: child, gesture: gesture, enabled: environment.isEnabled, priority: priority)
+            return kept
+        }
+        let node = AttachedGestureNode(child: child, gesture: gesture, enabled: environment.isEnabled, priority: priority)
+        graph?.made(node)
+        return node
     }
 }
 
 extension View {
     /// Attaches a gesture; a descendant's gesture at the same point takes precedence.
-    public func gesture<G: Gesture>(_ gesture: G) -> ModifiedContent<Self, _GestureModifier> {
-        ModifiedContent(content: self, modifier: _GestureModifier(recognizer: { recognizer(for: gesture) }, priority: .normal))
+    public func gesture<G: Gesture>(_ gesture: G) -> ModifiedContent<Self, _GestureModifier<G>> {
+        ModifiedContent(content: self, modifier: _GestureModifier(gesture: gesture, priority: .normal))
     }
 
     /// Attaches a gesture that takes precedence over its descendants'.
-    public func highPriorityGesture<G: Gesture>(_ gesture: G) -> ModifiedContent<Self, _GestureModifier> {
-        ModifiedContent(content: self, modifier: _GestureModifier(recognizer: { recognizer(for: gesture) }, priority: .high))
+    public func highPriorityGesture<G: Gesture>(_ gesture: G) -> ModifiedContent<Self, _GestureModifier<G>> {
+        ModifiedContent(content: self, modifier: _GestureModifier(gesture: gesture, priority: .high))
     }
 
     /// Attaches a gesture recognized together with the others at the same point.
-    public func simultaneousGesture<G: Gesture>(_ gesture: G) -> ModifiedContent<Self, _GestureModifier> {
-        ModifiedContent(content: self, modifier: _GestureModifier(recognizer: { recognizer(for: gesture) },
-                                                                  priority: .simultaneous))
+    public func simultaneousGesture<G: Gesture>(_ gesture: G) -> ModifiedContent<Self, _GestureModifier<G>> {
+        ModifiedContent(content: self, modifier: _GestureModifier(gesture: gesture, priority: .simultaneous))
     }
 }

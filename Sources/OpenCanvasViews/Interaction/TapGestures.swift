@@ -4,16 +4,54 @@ import OpenCanvasDrawing
 extension View {
     /// Runs `action` when the view is tapped `count` times.
     public func onTapGesture(count: Int = 1, perform action: @escaping @MainActor () -> Void)
-        -> ModifiedContent<Self, _GestureModifier> {
-        gesture(TapGesture(count: count).onEnded { action() })
+        -> ModifiedContent<Self, _GestureModifier<_TapActionGesture>> {
+        gesture(_TapActionGesture(count: count, coordinateSpace: .local, action: .plain(action)))
     }
 
     /// Runs `action` with the tap's location in `coordinateSpace` (the view's own
     /// space by default) when the view is tapped `count` times.
     public func onTapGesture(count: Int = 1, coordinateSpace: CoordinateSpace = .local,
                              perform action: @escaping @MainActor (CGPoint) -> Void)
-        -> ModifiedContent<Self, _GestureModifier> {
-        gesture(SpatialTapGesture(count: count, coordinateSpace: coordinateSpace).onEnded { action($0.location) })
+        -> ModifiedContent<Self, _GestureModifier<_TapActionGesture>> {
+        gesture(_TapActionGesture(count: count, coordinateSpace: coordinateSpace, action: .located(action)))
+    }
+}
+
+/// The gesture `onTapGesture` attaches: a tap of `count` (at least 1) that runs
+/// `action`, as `TapGesture(count:).onEnded` (or `SpatialTapGesture`'s, for an
+/// action given the location) would. It keeps the action as given, so a view
+/// that attaches it in every frame makes no closure to adapt the action.
+public struct _TapActionGesture: Gesture, PrimitiveGesture {
+    enum Action {
+        case plain(@MainActor () -> Void)
+        case located(@MainActor (CGPoint) -> Void)
+    }
+    let count: Int
+    let coordinateSpace: CoordinateSpace
+    let action: Action
+
+    init(count: Int, coordinateSpace: CoordinateSpace, action: Action) {
+        self.count = max(1, count)
+        self.coordinateSpace = coordinateSpace
+        self.action = action
+    }
+
+    /// A tap reports no value, only that it happened.
+    public typealias Value = Void
+    /// A primitive gesture: OpenCanvas recognizes it itself.
+    public typealias Body = Never
+
+    func makeRecognizer() -> Recognizer {
+        switch action {
+        case .plain(let action):
+            let r = Recognizer(kind: .tap(count: count, spatial: false), coordinateSpace: .local)
+            r.onEnded.append { _ in action() }
+            return r
+        case .located(let action):
+            let r = Recognizer(kind: .tap(count: count, spatial: true), coordinateSpace: coordinateSpace)
+            r.onEnded.append { if let tap = $0 as? SpatialTapGesture.Value { action(tap.location) } }
+            return r
+        }
     }
 }
 

@@ -222,6 +222,10 @@ package final class ViewGraph {
         if canvasRecorders.values.contains(where: { $0.frame != frameNumber &- 1 }) {
             canvasRecorders = canvasRecorders.filter { $0.value.frame == frameNumber &- 1 }
         }
+        // So are the nodes of views not made this frame.
+        if madeNodes.values.contains(where: { $0.madeInFrame != frameNumber &- 1 }) {
+            madeNodes = madeNodes.filter { $0.value.madeInFrame == frameNumber &- 1 }
+        }
         hasShownAFrame = true
         storage.endFrame(rebuilt: rebuilt)
         preferredColorSchemes = preferredColorSchemes.filter { storage.exists(SlotKey($0.key, "preferredColorScheme")) }
@@ -257,6 +261,44 @@ package final class ViewGraph {
         let kept = KeptRecorder(frame: frameNumber)
         canvasRecorders[identity] = kept
         return kept.recorder
+    }
+
+    // MARK: Nodes made again
+
+    /// The node each primitive view that updates its node in place made, by identity.
+    /// A body evaluated again in every frame (a `TimelineView`'s content) makes its
+    /// views again; those whose node can take the new view's values (a canvas, a
+    /// gesture) update the node they made in the frame before instead of
+    /// allocating another.
+    private var madeNodes: [String: ViewNode] = [:]
+
+    /// The node of type `N` that the view being made now (at the current identity)
+    /// made in the last frame, claimed for this frame with its layout forgotten; `nil`
+    /// when there is none, or when bodies are not being evaluated now. Only a node made in the last frame is given back: it was in
+    /// the subtree this frame rebuilds, so nothing else holds it in the new tree (a
+    /// view removed and later added again, whose node may still be going out as a
+    /// transition's ghost, gets a new one). A node claimed twice in one frame (two
+    /// views with one identity, as duplicate `ForEach` ids make) is given once.
+    func reusableNode<N: ViewNode>(_ type: N.Type) -> N? {
+        guard isBuildingBodies, let node = madeNodes[identities.current] as? N, node.madeInFrame == frameNumber &- 1 else { return nil }
+        node.madeInFrame = frameNumber
+        // It starts as a new node would: not placed, nothing measured.
+        node.frame = .zero
+        node.forgetLayout()
+        return node
+    }
+
+    /// Whether the frame's bodies are being evaluated now (not laid out). Only views
+    /// made then take back nodes: views made while laying out (a lazy stack's rows,
+    /// a geometry reader's content) are made afresh, since their container may
+    /// still hold the nodes made before, and lay them out again.
+    package var isBuildingBodies = false
+
+    /// Notes `node` as made now by the view at the current identity (so that the
+    /// next frame's view there may take it back with `reusableNode`).
+    func made(_ node: ViewNode) {
+        node.madeInFrame = frameNumber
+        madeNodes[identities.current] = node
     }
 
     // MARK: Identity

@@ -55,11 +55,11 @@ extension Canvas where Symbols == EmptyView {
 
 final class CanvasNode: ViewNode {
     override var coversItself: Bool { true }
-    let renderer: (inout GraphicsContext, CGSize) -> Void
-    let colorMode: ColorRenderingMode
-    let rendersAsynchronously: Bool
+    private(set) var renderer: (inout GraphicsContext, CGSize) -> Void
+    private(set) var colorMode: ColorRenderingMode
+    private(set) var rendersAsynchronously: Bool
     /// The symbol views' nodes (tagged views are found in it at each render).
-    let symbols: ViewNode?
+    private(set) var symbols: ViewNode?
 
     init(renderer: @escaping (inout GraphicsContext, CGSize) -> Void, colorMode: ColorRenderingMode,
          rendersAsynchronously: Bool, symbols: ViewNode?) {
@@ -67,6 +67,17 @@ final class CanvasNode: ViewNode {
         self.colorMode = colorMode
         self.rendersAsynchronously = rendersAsynchronously
         self.symbols = symbols
+    }
+
+    /// Takes a canvas view's values (the same canvas made again): its renderer runs
+    /// at the next render, as a new node's would.
+    func update(renderer: @escaping (inout GraphicsContext, CGSize) -> Void, colorMode: ColorRenderingMode,
+                rendersAsynchronously: Bool, symbols: ViewNode?) {
+        self.renderer = renderer
+        self.colorMode = colorMode
+        self.rendersAsynchronously = rendersAsynchronously
+        self.symbols = symbols
+        recorded = nil
     }
 
     override func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
@@ -126,10 +137,18 @@ final class CanvasNode: ViewNode {
 
 extension Canvas: PrimitiveView {
     func makeNode(environment: EnvironmentValues) -> ViewNode {
+        let graph = ViewGraph.current
+        let kept = graph?.reusableNode(CanvasNode.self)
         let symbolNode: ViewNode? = symbols is EmptyView ? nil : OpenCanvasViews.makeNode(symbols, environment: environment)
+        if let kept {
+            kept.update(renderer: renderer, colorMode: colorMode, rendersAsynchronously: rendersAsynchronously,
+                        symbols: symbolNode)
+            return kept
+        }
         let node = CanvasNode(renderer: renderer, colorMode: colorMode,
                               rendersAsynchronously: rendersAsynchronously, symbols: symbolNode)
-        node.identity = ViewGraph.current?.currentIdentity
+        node.identity = graph?.currentIdentity
+        graph?.made(node)
         return node
     }
 }

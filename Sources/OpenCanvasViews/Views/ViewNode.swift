@@ -18,11 +18,20 @@ package class ViewNode {
     /// Forgets the sizes measured for the last layout, here and below (a kept
     /// tree is laid out again each frame).
     package final func resetLayout() {
-        firstMeasured = nil
-        measured.removeAll(keepingCapacity: true)
+        forgetLayout()
         forEachSubnode { $0.resetLayout() }
         for n in layoutHelpers { n.resetLayout() }
     }
+
+    /// Forgets the sizes this node measured (not its children's).
+    final func forgetLayout() {
+        firstMeasured = nil
+        measured.removeAll(keepingCapacity: true)
+    }
+
+    /// The frame (`ViewGraph`'s count) in which a view last made or took back this
+    /// node, for those kept by `ViewGraph.made(_:)`.
+    var madeInFrame = Int.min
 
     /// Nodes a node lays its children out with that are not among its subnodes
     /// (a group's stack): their measurements are forgotten with the node's.
