@@ -105,6 +105,9 @@ public enum Geometry: Sendable, Hashable {
     case rect(Rect)
     case ellipse(Rect)
     case roundedRect(Rect, CornerRadii, CornerStyle)
+    /// One straight line (an open subpath of two points): a path's commonest
+    /// shape, kept without element storage.
+    case line(Point, Point)
     case path(PathData)
     /// Glyphs of text (drawn from the renderer's glyph cache where it can).
     case glyphs(GlyphRunGeometry)
@@ -118,6 +121,8 @@ public enum Geometry: Sendable, Hashable {
             var p = PathData(); p.addEllipse(in: r); return p
         case .roundedRect(let r, let radii, let style):
             var p = PathData(); p.addRoundedRect(r, radii: radii, style: style); return p
+        case .line(let a, let b):
+            var p = PathData(); p.move(to: a); p.line(to: b); return p
         case .path(let p):
             return p
         case .glyphs(let g):
@@ -129,6 +134,8 @@ public enum Geometry: Sendable, Hashable {
     public var controlBounds: Rect {
         switch self {
         case .rect(let r), .ellipse(let r), .roundedRect(let r, _, _): return r
+        case .line(let a, let b):
+            return Rect(minX: min(a.x, b.x), minY: min(a.y, b.y), maxX: max(a.x, b.x), maxY: max(a.y, b.y))
         case .path(let p): return p.controlBounds
         case .glyphs(let g): return g.bounds
         }
@@ -148,6 +155,9 @@ public enum Geometry: Sendable, Hashable {
         case .ellipse(let r): ShapeOutline.ellipse(in: r, transform: t, into: &sink)
         case .roundedRect(let r, let radii, let style):
             ShapeOutline.roundedRect(r, radii: radii, style: style, transform: t, into: &sink)
+        case .line(let a, let b):
+            sink.move(to: t.apply(a))
+            sink.line(to: t.apply(b))
         case .path(let p): p.replay(into: &sink, transform: t)
         case .glyphs(let g): g.replay(into: &sink, transform: t)
         }

@@ -689,7 +689,7 @@ public final class Renderer {
         case .rect, .ellipse, .roundedRect:
             // Convex by construction (an affine map keeps them convex).
             edges.isConvex = true
-        case .path, .glyphs:
+        case .line, .path, .glyphs:
             break
         }
         geometry.replay(into: &edges, transform: t)
@@ -712,6 +712,8 @@ public final class Renderer {
             strokePath.removeAll(keepingCapacity: true); strokePath.addEllipse(in: r)
         case .roundedRect(let r, let radii, let style):
             strokePath.removeAll(keepingCapacity: true); strokePath.addRoundedRect(r, radii: radii, style: style)
+        case .line(let a, let b):
+            strokePath.removeAll(keepingCapacity: true); strokePath.move(to: a); strokePath.line(to: b)
         case .path, .glyphs:
             return geometry.pathData
         }

@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 import OpenCanvas
+import RenderTesting
 
 @Suite("Path")
 struct PathTests {
@@ -102,5 +103,47 @@ struct PathTests {
         #expect(p.boundingRect == CGRect(x: 5, y: -5, width: 10, height: 10))
         let r = Path(CGRect(x: 0, y: 0, width: 10, height: 10)).applying(CGAffineTransform(rotationAngle: .pi / 2))
         #expect(abs(r.boundingRect.minX + 10) < 1e-9 && abs(r.boundingRect.maxY - 10) < 1e-9)
+    }
+
+    @Test("a path of one line (kept without element storage) reads, changes and draws as its elements do")
+    @MainActor func oneLine() {
+        let a = CGPoint(x: 3, y: 17), b = CGPoint(x: 28, y: 6)
+        var line = Path()
+        line.move(to: CGPoint(x: 1, y: 1))                       // replaced by the next move
+        line.move(to: a)
+        #expect(!line.isEmpty && line.currentPoint == a)
+        line.addLine(to: b)
+        var elements: [Path.Element] = []
+        line.forEach { elements.append($0) }
+        #expect(elements == [.move(to: a), .line(to: b)])
+        #expect(line.currentPoint == b)
+        #expect(line.boundingRect == CGRect(x: 3, y: 6, width: 25, height: 11))
+        #expect(line.applying(CGAffineTransform(translationX: 1, y: 2)).boundingRect == CGRect(x: 4, y: 8, width: 25, height: 11))
+        // The same line as element storage (a third element added and taken back out).
+        let stored = Path { p in p.addLines([a, b]) }
+        #expect(line.description == stored.description)
+        for style in [StrokeStyle(lineWidth: 1), StrokeStyle(lineWidth: 5, lineCap: .round),
+                      StrokeStyle(lineWidth: 3, lineCap: .square, dash: [4, 2])] {
+            let drawn = renderCanvas(width: 32, height: 24) { c, _ in c.stroke(line, with: .color(.black), style: style) }
+            let expected = renderCanvas(width: 32, height: 24) { c, _ in c.stroke(stored, with: .color(.black), style: style) }
+            #expect(identical(drawn, expected), "\(style)")
+            #expect(rgbaAt(drawn, 15, 11)[3] > 0)
+        }
+        // Growing past one line, or closing it, gives element storage with the line first.
+        var longer = line
+        longer.addLine(to: CGPoint(x: 28, y: 20))
+        longer.closeSubpath()
+        elements = []
+        longer.forEach { elements.append($0) }
+        #expect(elements == [.move(to: a), .line(to: b), .line(to: CGPoint(x: 28, y: 20)), .closeSubpath])
+        var closed = line
+        closed.closeSubpath()
+        elements = []
+        closed.forEach { elements.append($0) }
+        #expect(elements == [.move(to: a), .line(to: b), .closeSubpath])
+        // A non-finite point is ignored, as everywhere.
+        var bad = line
+        bad.addLine(to: CGPoint(x: CGFloat.nan, y: 0))
+        #expect(bad == line)
     }
 }

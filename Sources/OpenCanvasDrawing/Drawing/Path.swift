@@ -6,7 +6,8 @@ import CanvasRender
 ///
 /// Like SwiftUI's, a path made from a rectangle, an ellipse or a rounded rectangle
 /// keeps that shape as such (no element storage is built until the path is changed
-/// or read element by element), so the shapes drawn most cost least.
+/// or read element by element), so the shapes drawn most cost least. So does a
+/// path of one straight line built with `move(to:)` and `addLine(to:)`.
 ///
 /// Bad input: a builder call with a NaN or infinite argument is ignored (the path is
 /// unchanged and a diagnostic is counted), as HTML canvas does.
@@ -16,6 +17,12 @@ public struct Path: Equatable, Sendable {
         case rect(CGRect)
         case ellipse(CGRect)
         case roundedRect(CGRect, CornerRadii, RoundedCornerStyle)
+        /// Only a move to a point (the start of a line being built).
+        case moved(CGPoint)
+        /// One straight line: a move to the first point and a line to the second,
+        /// the commonest path canvas code builds element by element (a tick, a
+        /// clock hand, an axis), kept without element storage.
+        case line(CGPoint, CGPoint)
         /// The path is `elements`.
         case path
     }
@@ -113,6 +120,8 @@ public struct Path: Equatable, Sendable {
         case .ellipse(let r): var p = PathData(); p.addEllipse(in: r.rect); return p
         case .roundedRect(let r, let radii, let style):
             var p = PathData(); p.addRoundedRect(r.rect, radii: radii, style: style.engine); return p
+        case .moved(let a): var p = PathData(); p.move(to: a.point); return p
+        case .line(let a, let b): var p = PathData(); p.move(to: a.point); p.line(to: b.point); return p
         case .path: return elements ?? PathData()
         }
     }
@@ -124,6 +133,8 @@ public struct Path: Equatable, Sendable {
         case .rect(let r): return .rect(r.rect)
         case .ellipse(let r): return .ellipse(r.rect)
         case .roundedRect(let r, let radii, let style): return .roundedRect(r.rect, radii, style.engine)
+        case .line(let a, let b): return .line(a.point, b.point)
+        case .moved: return .path(data)
         case .path: return .path(elements ?? PathData())
         }
     }
@@ -146,11 +157,17 @@ public struct Path: Equatable, Sendable {
         }
         var edited: PathData
         switch storage {
-        case .empty, .path:
+        case .empty, .path, .moved, .line:
             // Room for a typical small path up front, rather than growing element by
             // element.
             edited = PathData()
             edited.reserve(verbs: 16, points: 32)
+            if case .moved(let a) = storage {
+                edited.move(to: a.point)
+            } else if case .line(let a, let b) = storage {
+                edited.move(to: a.point)
+                edited.line(to: b.point)
+            }
         default:
             edited = data
         }
@@ -174,6 +191,9 @@ public struct Path: Equatable, Sendable {
         switch storage {
         case .empty: return .null
         case .rect(let r), .ellipse(let r), .roundedRect(let r, _, _): return r
+        case .line(let a, let b):
+            return CGRect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(b.x - a.x), height: abs(b.y - a.y))
+        case .moved(let a): return CGRect(origin: a, size: .zero)
         case .path:
             guard let elements, !elements.isEmpty else { return .null }
             return elements.tightBounds.cgRect
@@ -184,6 +204,7 @@ public struct Path: Equatable, Sendable {
     public var currentPoint: CGPoint? {
         switch storage {
         case .empty: return nil
+        case .moved(let a), .line(_, let a): return a
         case .path: return elements?.currentPoint?.cgPoint
         default: return data.currentPoint?.cgPoint
         }
@@ -205,12 +226,22 @@ public struct Path: Equatable, Sendable {
     /// Begins a new subpath at `end`.
     public mutating func move(to end: CGPoint) {
         guard end.isFinite else { return Diagnostics.report(.nonFiniteGeometry) }
-        edit { $0.move(to: end.point) }
+        switch storage {
+        case .empty where elements == nil, .moved:
+            // (A move after a move replaces it, as in element storage.)
+            storage = .moved(end)
+        default:
+            edit { $0.move(to: end.point) }
+        }
     }
 
     /// Appends a straight line from the current point to `end`.
     public mutating func addLine(to end: CGPoint) {
         guard end.isFinite else { return Diagnostics.report(.nonFiniteGeometry) }
+        if case .moved(let start) = storage {
+            storage = .line(start, end)
+            return
+        }
         edit { $0.line(to: end.point) }
     }
 
@@ -239,7 +270,10 @@ public struct Path: Equatable, Sendable {
 
     /// Closes the current subpath with a line back to its start.
     public mutating func closeSubpath() {
-        if case .path = storage { edit { $0.close() } }
+        switch storage {
+        case .path, .moved, .line: edit { $0.close() }
+        default: break
+        }
     }
 
     /// Adds a closed rectangular subpath.
@@ -359,6 +393,11 @@ public struct Path: Equatable, Sendable {
             case .ellipse(let r): return Path(ellipseIn: r.applying(transform))
             default: break
             }
+        }
+        if case .line(let a, let b) = storage {
+            var line = Path()
+            line.storage = .line(a.applying(transform), b.applying(transform))
+            return line
         }
         return Path(data: data.transformed(by: transform.engine))
     }
