@@ -24,17 +24,17 @@ extension Text {
     /// A date in a style, formatted for the environment's locale. The relative
     /// styles count from the host's clock and are shown again every second.
     public init(_ date: Date, style: DateStyle) {
-        self.init(runs: [Run(content: .date(date, style))])
+        self.init(run: Run(content: .date(date, style)))
     }
 
     /// A range of dates, as "10:00 – 11:00 AM".
     public init(_ dates: ClosedRange<Date>) {
-        self.init(runs: [Run(content: .dateRange(dates.lowerBound, dates.upperBound))])
+        self.init(run: Run(content: .dateRange(dates.lowerBound, dates.upperBound)))
     }
 
     /// A date interval, as its start and end.
     public init(_ interval: DateInterval) {
-        self.init(runs: [Run(content: .dateRange(interval.start, interval.end))])
+        self.init(run: Run(content: .dateRange(interval.start, interval.end)))
     }
 
     /// Whether the text shows a date relative to now (it changes as time goes).

@@ -15,8 +15,9 @@ public struct Text: Equatable, Sendable {
         case verbatim(String)
         case localized(LocalizedStringKey, table: String?, bundle: Bundle?)
         /// An image set inline in the text (a system symbol as an icon-font
-        /// character, any other image as a box on the baseline).
-        case image(Image)
+        /// character, any other image as a box on the baseline). (Indirect: an
+        /// image holds its label, a text, and a text keeps its first run inline.)
+        indirect case image(Image)
         /// A date in a style (the live styles count from the host's clock).
         case date(Date, DateStyle)
         case dateRange(Date, Date)
@@ -103,39 +104,42 @@ public struct Text: Equatable, Sendable {
         }
     }
 
-    var runs: [Run]
+    var runs: Runs
 
-    init(runs: [Run]) { self.runs = runs }
+    init(runs: [Run]) { self.runs = Runs(runs) }
+    init(run: Run) { runs = Runs(run) }
 
     /// Text shown exactly as given (no localization).
     public init(verbatim content: String) {
-        runs = [Run(content: .verbatim(content))]
+        runs = Runs(Run(content: .verbatim(content)))
     }
 
     /// Text from a string value, shown as it is (not localized), as SwiftUI does for
     /// a `StringProtocol` value that is not a literal.
     @_disfavoredOverload
     public init<S: StringProtocol>(_ content: S) {
-        runs = [Run(content: .verbatim(String(content)))]
+        runs = Runs(Run(content: .verbatim(String(content))))
     }
 
     /// Text from a localized string key: looked up in `tableName` of `bundle` (the
     /// main bundle by default); interpolated values are formatted for the
     /// environment's locale (see `LocalizedStringKey`).
     public init(_ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil, comment: StaticString? = nil) {
-        runs = [Run(content: .localized(key, table: tableName, bundle: bundle))]
+        runs = Runs(Run(content: .localized(key, table: tableName, bundle: bundle)))
     }
 
     /// An image set inline in text: a system symbol is drawn from the icon font at
     /// the text's size and colour; any other image at its own size, sitting on the
     /// baseline (a template image in the text's colour), and the line grows to fit it.
     public init(_ image: Image) {
-        runs = [Run(content: .image(image))]
+        runs = Runs(Run(content: .image(image)))
     }
 
     /// Text made of both operands, each keeping its attributes.
     public static func + (lhs: Text, rhs: Text) -> Text {
-        Text(runs: lhs.runs + rhs.runs)
+        var joined = lhs
+        joined.runs = lhs.runs + rhs.runs
+        return joined
     }
 
     /// Applies a modifier to every run; `change` sets its attribute where a run has
