@@ -1,4 +1,3 @@
-import Dispatch
 import CanvasGeometry
 #if canImport(Glibc)
 import Glibc
@@ -139,12 +138,13 @@ extension Renderer {
         }
     }
 
-    /// Runs `draw` for the bands between consecutive `cuts` at once, the first
-    /// with this renderer. What the bands report is reported once, from the
-    /// calling thread. Allocates nothing once the helpers exist.
-    func renderInBands(_ cuts: [Int], _ draw: (Renderer, Range<Int>) -> Void) {
+    /// Draws `drawing` in the bands between consecutive `cuts` at once, the first
+    /// with this renderer, on the renderer's band threads. What the bands report is
+    /// reported once, from the calling thread. Allocates nothing once the helpers
+    /// and threads exist.
+    func renderInBands(_ cuts: [Int], _ drawing: BandDrawing) {
         let count = cuts.count - 1
-        if count <= 1 { return draw(self, cuts[0] ..< cuts[cuts.count - 1]) }
+        if count <= 1 { return drawing.draw(with: self, rows: cuts[0] ..< cuts[cuts.count - 1], whole: false) }
         while bandRenderers.count < count - 1 {
             let helper = Renderer()
             helper.threadCount = 1
@@ -152,9 +152,13 @@ extension Renderer {
         }
         while bandHolders.count < count { bandHolders.append(Diagnostics.Holder()) }
         for helper in bandRenderers { helper.layerBudget = layerBudget }
-        withoutActuallyEscaping(draw) { draw in
-            let job = BandJob(first: self, helpers: bandRenderers, holders: bandHolders, draw: draw, cuts: cuts)
-            DispatchQueue.concurrentPerform(iterations: count) { band in job.run(band) }
+        let threads = bandThreads ?? BandThreads()
+        bandThreads = threads
+        var frame = BandFrame(first: self, helpers: bandRenderers, holders: bandHolders, drawing: drawing, cuts: cuts)
+        withUnsafePointer(to: &frame) { frame in
+            threads.run(BandThreads.Job(count: count, context: UnsafeRawPointer(frame)) { frame, band in
+                frame.assumingMemoryBound(to: BandFrame.self).pointee.run(band)
+            }, helpers: count - 1)
         }
         // Reported once per kind and frame, as the largest count of any band (a
         // shape drawn across two bands reports in both).
@@ -164,21 +168,51 @@ extension Renderer {
     }
 }
 
+/// What each band of a frame draws: the root layer's items (those of `range`) into
+/// its rows of `target`, after setting its rows of `clear.rows` outside
+/// `clear.covered` to `clear.value` (an 8-bit target's new frame).
+struct BandDrawing {
+    let list: DisplayList
+    let target: RenderTarget
+    let device: Transform
+    let range: Range<Int>?
+    let clear: (value: UInt32, rows: Range<Int>, covered: Range<Int>)?
+
+    /// Clears and draws `rows` with `renderer` (`whole`: they are all the target's
+    /// rows, drawn without a rows window).
+    func draw(with renderer: Renderer, rows: Range<Int>, whole: Bool) {
+        if let clear, case .rgba8(let pixmap) = target {
+            let r = rows.clamped(to: clear.rows)
+            func fill(_ rows: Range<Int>) {
+                if !rows.isEmpty { pixmap.row(rows.lowerBound).update(repeating: clear.value, count: rows.count * pixmap.width) }
+            }
+            if clear.covered.isEmpty {
+                fill(r)
+            } else {
+                // Above and below the covered rows.
+                fill(r.lowerBound..<max(r.lowerBound, min(r.upperBound, clear.covered.lowerBound)))
+                fill(min(r.upperBound, max(r.lowerBound, clear.covered.upperBound))..<r.upperBound)
+            }
+        }
+        renderer.renderRoot(list, target, device: device, range: range, rows: whole ? nil : rows)
+    }
+}
+
 /// The bands of one frame, handed to the threads that draw them. Each band uses
 /// its own renderer and holder, and writes its own rows, so nothing is shared
 /// between threads but the read-only display list and the target's memory, of
-/// which each band writes disjoint rows (hence `@unchecked`).
-private struct BandJob: @unchecked Sendable {
+/// which each band writes disjoint rows.
+private struct BandFrame {
     /// The renderer drawing the first band (held by the caller for the whole job).
     unowned(unsafe) let first: Renderer
     let helpers: [Renderer]
     let holders: [Diagnostics.Holder]
-    let draw: (Renderer, Range<Int>) -> Void
+    let drawing: BandDrawing
     let cuts: [Int]
 
     func run(_ band: Int) {
         let rows = cuts[band] ..< cuts[band + 1]
         let renderer = band == 0 ? first : helpers[band - 1]
-        Diagnostics.holding(in: holders[band]) { draw(renderer, rows) }
+        Diagnostics.holding(in: holders[band]) { drawing.draw(with: renderer, rows: rows, whole: false) }
     }
 }

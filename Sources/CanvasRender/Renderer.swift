@@ -66,6 +66,10 @@ public final class Renderer {
     var bandHolders: [Diagnostics.Holder] = []
     var bandCosts: [Double] = []
     var bandCutRows: [Int] = []
+    /// The threads that draw bands after the first (started when first needed).
+    var bandThreads: BandThreads?
+
+    deinit { bandThreads?.stop() }
 
     /// Pixels of filter planes computed so far in this render, and the most one
     /// render may compute: 256 times its target's pixels plus 2²² (a frame of
@@ -163,30 +167,17 @@ public final class Renderer {
         // full-width background) need no clearing: every pixel of them is stored.
         let covered = clear == nil ? 0..<0 : opaqueRows(list, device: device, range: range,
                                                         width: pixmap.width, height: pixmap.height)
-        func clearBand(_ rows: Range<Int>) {
-            guard let clear else { return }
-            let r = rows.clamped(to: toClear)
-            func fill(_ rows: Range<Int>) {
-                if !rows.isEmpty { pixmap.row(rows.lowerBound).update(repeating: clear, count: rows.count * pixmap.width) }
-            }
-            if covered.isEmpty { return fill(r) }
-            // Above and below the covered rows.
-            fill(r.lowerBound..<max(r.lowerBound, min(r.upperBound, covered.lowerBound)))
-            fill(min(r.upperBound, max(r.lowerBound, covered.upperBound))..<r.upperBound)
-        }
+        let drawing = BandDrawing(list: list, target: .rgba8(pixmap), device: device, range: range,
+                                  clear: clear.map { ($0, toClear, covered) })
         let partial = limit != 0..<pixmap.height
         let bands = bandCount(width: pixmap.width, height: limit.count)
         if bands > 1 {
             bandCuts(bands, list, device: device, width: pixmap.width, height: pixmap.height, range: range,
                      clearing: clear == nil ? 0..<0 : toClear)
             if partial { Renderer.limit(&bandCutRows, to: limit) }
-            return renderInBands(bandCutRows) { renderer, rows in
-                clearBand(rows)
-                renderer.renderRoot(list, .rgba8(pixmap), device: device, range: range, rows: rows)
-            }
+            return renderInBands(bandCutRows, drawing)
         }
-        clearBand(limit)
-        renderRoot(list, .rgba8(pixmap), device: device, range: range, rows: partial ? limit : nil)
+        drawing.draw(with: self, rows: limit, whole: !partial)
     }
 
     /// Band cuts of the whole height kept to `rows`: its ends, and the cuts inside
@@ -275,9 +266,8 @@ public final class Renderer {
         if bands > 1 {
             bandCuts(bands, list, device: device, width: pixmap.width, height: pixmap.height, range: nil,
                      clearing: 0..<0)
-            return renderInBands(bandCutRows) { renderer, rows in
-                renderer.renderRoot(list, .float(pixmap, extended: extended), device: device, range: nil, rows: rows)
-            }
+            return renderInBands(bandCutRows, BandDrawing(list: list, target: .float(pixmap, extended: extended),
+                                                          device: device, range: nil, clear: nil))
         }
         renderRoot(list, .float(pixmap, extended: extended), device: device, range: nil, rows: nil)
     }
