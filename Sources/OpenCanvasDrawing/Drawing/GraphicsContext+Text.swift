@@ -432,8 +432,8 @@ struct SpanBuilder {
     static func plainLabel(_ text: Text, environment: EnvironmentValues)
         -> (span: TextSpan, fill: Text.Foreground)? {
         guard text.runs.count == 1, environment.textCase == nil,
-              case .verbatim(let string) = text.runs[0].content, !string.isEmpty else { return nil }
-        var a = text.runs[0].attributes
+              case .verbatim(let string) = text.runs.head.content, !string.isEmpty else { return nil }
+        var a = text.runs.head.attributes
         if let inherited = environment.fontAdjustments.attributes { a.fill(from: inherited) }
         guard a.underline == nil, a.strikethrough == nil, a.link == nil else { return nil }
         return (TextSpan(string, style: style(a, defaultFont: environment.font), colorTag: a.fill.isSet ? 1 : 0), a.fill)

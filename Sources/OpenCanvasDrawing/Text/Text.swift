@@ -148,7 +148,7 @@ public struct Text: Equatable, Sendable {
     /// place instead of copying it at each step.)
     consuming func applying(_ change: (inout Attributes) -> Void) -> Text {
         var t = self
-        for i in t.runs.indices { change(&t.runs[i].attributes) }
+        t.runs.updateAttributes(change)
         return t
     }
 

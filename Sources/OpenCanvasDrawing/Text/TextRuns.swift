@@ -5,7 +5,8 @@ extension Text {
     /// SwiftUI, whose `Text` keeps a plain string inline and allocates for
     /// concatenations.
     struct Runs: RandomAccessCollection, MutableCollection, Sendable, Equatable {
-        private var head: Run
+        /// The first run (read in place: `runs.head.content` copies only the content).
+        private(set) var head: Run
         private var tail: [Run]
 
         init(_ run: Run) {
@@ -23,11 +24,20 @@ extension Text {
         var startIndex: Int { 0 }
         var endIndex: Int { 1 &+ tail.count }
 
+        // (A plain getter and setter: a `_read`/`_modify` coroutine here allocated
+        // its frame on the heap at each use. Hot paths use `head` and
+        // `updateAttributes`, which copy no run.)
         subscript(position: Int) -> Run {
             get { position == 0 ? head : tail[position - 1] }
             set {
                 if position == 0 { head = newValue } else { tail[position - 1] = newValue }
             }
+        }
+
+        /// Runs `change` on each run's attributes, in place.
+        mutating func updateAttributes(_ change: (inout Attributes) -> Void) {
+            change(&head.attributes)
+            for i in tail.indices { change(&tail[i].attributes) }
         }
 
         /// Both operands' runs, in order.
