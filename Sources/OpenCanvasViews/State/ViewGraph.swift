@@ -273,14 +273,17 @@ package final class ViewGraph {
     private var madeNodes: [String: ViewNode] = [:]
 
     /// The node of type `N` that the view being made now (at the current identity)
-    /// made in the last frame, claimed for this frame with its layout forgotten; `nil`
-    /// when there is none, or when bodies are not being evaluated now. Only a node made in the last frame is given back: it was in
-    /// the subtree this frame rebuilds, so nothing else holds it in the new tree (a
-    /// view removed and later added again, whose node may still be going out as a
-    /// transition's ghost, gets a new one). A node claimed twice in one frame (two
-    /// views with one identity, as duplicate `ForEach` ids make) is given once.
+    /// made in the last frame, claimed for this frame with its layout forgotten;
+    /// `nil` when there is none, or when bodies are not being evaluated now.
+    ///
+    /// Only a node made in the last frame is given back: it was in the subtree this
+    /// frame rebuilds, so nothing else holds it in the new tree (a view removed and
+    /// later added again, whose node may still be going out as a transition's
+    /// ghost, gets a new one). A node claimed twice in one frame (two views with one
+    /// identity, as duplicate `ForEach` ids make) is given once.
     func reusableNode<N: ViewNode>(_ type: N.Type) -> N? {
-        guard isBuildingBodies, let node = madeNodes[identities.current] as? N, node.madeInFrame == frameNumber &- 1 else { return nil }
+        guard isBuildingBodies, let node = madeNodes[identities.current] as? N,
+              node.madeInFrame == frameNumber &- 1 else { return nil }
         node.madeInFrame = frameNumber
         // It starts as a new node would: not placed, nothing measured.
         node.frame = .zero
