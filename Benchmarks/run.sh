@@ -20,6 +20,9 @@ export BENCH_REPEATS=${BENCH_REPEATS:-3}
 # The table is one core against one core: canvas-bench draws each frame on one thread
 # (OPENCANVAS_RENDER_THREADS=2 … measures bands; see Benchmarks.md, "Every core").
 export OPENCANVAS_RENDER_THREADS=${OPENCANVAS_RENDER_THREADS:-1}
+# Our engines: the public API into an offscreen canvas, the engine alone, and (for the
+# text cell) labels redrawn through HeadlessHost, as issue 18's item 6 measures them.
+export BENCH_ENGINES=${BENCH_ENGINES:-opencanvas,opencanvas-engine,opencanvas-host}
 CPU=${BENCH_CPU:-1}
 SRC=${BENCH_DIR:-../shared/bench}
 work=$(mktemp -d)
