@@ -226,18 +226,14 @@ extension _GestureModifier {
     }
 
     func makeNode<Content: View>(_ content: Content, environment: EnvironmentValues) -> ViewNode {
-        // (The node is claimed before the content is made, at this view's identity.)
-        let graph = ViewGraph.current
-        let kept = graph?.reusableNode(AttachedGestureNode<G>.self)
-        let child = OpenCanvasViews.makeNode(content, environment: environment)
         // A disabled view (`.disabled(true)` here or above) recognizes no gesture.
-        if let kept {
+        ViewGraph.node(AttachedGestureNode<G>.self) {
+            OpenCanvasViews.makeNode(content, environment: environment)
+        } update: { kept, child in
             kept.update(child: child, gesture: gesture, enabled: environment.isEnabled, priority: priority)
-            return kept
+        } make: { child in
+            AttachedGestureNode(child: child, gesture: gesture, enabled: environment.isEnabled, priority: priority)
         }
-        let node = AttachedGestureNode(child: child, gesture: gesture, enabled: environment.isEnabled, priority: priority)
-        graph?.made(node)
-        return node
     }
 }
 

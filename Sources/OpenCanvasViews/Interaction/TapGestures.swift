@@ -41,16 +41,15 @@ public struct _TapActionGesture: Gesture, PrimitiveGesture {
     /// A primitive gesture: OpenCanvas recognizes it itself.
     public typealias Body = Never
 
+    /// The recognizer `TapGesture(count:).onEnded` (or `SpatialTapGesture`'s) makes,
+    /// made only when a press reaches the view.
     func makeRecognizer() -> Recognizer {
         switch action {
         case .plain(let action):
-            let r = Recognizer(kind: .tap(count: count, spatial: false), coordinateSpace: .local)
-            r.onEnded.append { _ in action() }
-            return r
+            return TapGesture(count: count).onEnded { _ in action() }.makeRecognizer()
         case .located(let action):
-            let r = Recognizer(kind: .tap(count: count, spatial: true), coordinateSpace: coordinateSpace)
-            r.onEnded.append { if let tap = $0 as? SpatialTapGesture.Value { action(tap.location) } }
-            return r
+            return SpatialTapGesture(count: count, coordinateSpace: coordinateSpace)
+                .onEnded { action($0.location) }.makeRecognizer()
         }
     }
 }

@@ -304,6 +304,26 @@ package final class ViewGraph {
         madeNodes[identities.current] = node
     }
 
+    /// The node of a primitive view that updates its node in place: the node the
+    /// view at the current identity made in the last frame, given the new view's
+    /// values with `update`, or else a new one from `make`, noted for the next frame.
+    /// `parts` makes what both need (child nodes), after the node is claimed at this
+    /// view's identity and before it is updated or made. Without a graph (a view
+    /// rendered outside a host), always a new node.
+    static func node<N: ViewNode, Parts>(_ type: N.Type, parts: () -> Parts,
+                                         update: (N, Parts) -> Void, make: (Parts) -> N) -> N {
+        let graph = ViewGraph.current
+        let kept = graph?.reusableNode(N.self)
+        let parts = parts()
+        if let kept {
+            update(kept, parts)
+            return kept
+        }
+        let node = make(parts)
+        graph?.made(node)
+        return node
+    }
+
     // MARK: Identity
 
     /// The identity of the view being made.

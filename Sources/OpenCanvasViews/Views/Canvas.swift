@@ -137,18 +137,16 @@ final class CanvasNode: ViewNode {
 
 extension Canvas: PrimitiveView {
     func makeNode(environment: EnvironmentValues) -> ViewNode {
-        let graph = ViewGraph.current
-        let kept = graph?.reusableNode(CanvasNode.self)
-        let symbolNode: ViewNode? = symbols is EmptyView ? nil : OpenCanvasViews.makeNode(symbols, environment: environment)
-        if let kept {
+        ViewGraph.node(CanvasNode.self) {
+            symbols is EmptyView ? nil : OpenCanvasViews.makeNode(symbols, environment: environment)
+        } update: { kept, symbolNode in
             kept.update(renderer: renderer, colorMode: colorMode, rendersAsynchronously: rendersAsynchronously,
                         symbols: symbolNode)
-            return kept
+        } make: { symbolNode in
+            let node = CanvasNode(renderer: renderer, colorMode: colorMode,
+                                  rendersAsynchronously: rendersAsynchronously, symbols: symbolNode)
+            node.identity = ViewGraph.current?.currentIdentity
+            return node
         }
-        let node = CanvasNode(renderer: renderer, colorMode: colorMode,
-                              rendersAsynchronously: rendersAsynchronously, symbols: symbolNode)
-        node.identity = graph?.currentIdentity
-        graph?.made(node)
-        return node
     }
 }
