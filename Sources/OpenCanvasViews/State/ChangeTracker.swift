@@ -10,7 +10,15 @@ package final class ChangeTracker: Sendable {
     /// Set when anything a frame read has changed.
     private let dirty = Atomic<Bool>(true)
     private let marked = Locked<Set<String>>([])
-    private let wakeHook = Locked<(@Sendable () -> Void)?>(nil)
+    /// The host's wake-up, in a struct: a closure kept as a lock's state directly
+    /// (`Locked<(() -> Void)?>`) is handed to `withLock`'s body in the generic
+    /// form and converted back on the way out, and each read through `inout` stored
+    /// it wrapped in two more conversion thunks. A window's wake-up, read at every
+    /// change, then ran through a chain a frame longer each frame: its main thread's
+    /// stack grew 4 KB a second at 60 frames a second, and would have overflowed
+    /// after about half an hour. A struct is passed as it is.
+    private struct WakeHandler { let wake: @Sendable () -> Void }
+    private let wakeHook = Locked<WakeHandler?>(nil)
     /// The host's date, readable where state changes (the start of an animation is
     /// the date of the change, not of the next frame).
     private let clock = Locked<Date>(Date())
@@ -27,7 +35,9 @@ package final class ChangeTracker: Sendable {
     var isDirty: Bool { dirty.load(ordering: .acquiring) }
 
     /// Called, on whatever thread made the change, when the graph becomes dirty.
-    package func setWakeHandler(_ handler: @escaping @Sendable () -> Void) { wakeHook.withLock { $0 = handler } }
+    package func setWakeHandler(_ handler: @escaping @Sendable () -> Void) {
+        wakeHook.withLock { $0 = WakeHandler(wake: handler) }
+    }
 
     func setDate(_ date: Date) { clock.withLock { $0 = date } }
 
@@ -35,7 +45,7 @@ package final class ChangeTracker: Sendable {
     func invalidate() {
         let (exchanged, _) = dirty.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing)
         guard exchanged else { return }
-        wakeHook.withLock { $0 }?()
+        wakeHook.withLock { $0 }?.wake()
     }
 
     /// Marks one reader for the next frame, noting the transaction of the change
