@@ -2,7 +2,7 @@
 # The soak run: canvas-soak (Tools/Soak) in a release build, an animated scene
 # (particles under a TimelineView, text changing every frame, a spring animation
 # started by a tap every 90 frames) for many frames headless, then in a window on a
-# private Xvfb. Each fails when resident memory grows by more than 1 MiB after
+# private Xvfb. Each fails when resident memory grows by more than 256 KiB after
 # warm-up (a fifth of the frames, at least 1,000), or file descriptors or the window's X
 # resources (xrestop) grow at all.
 #

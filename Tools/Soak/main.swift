@@ -12,7 +12,7 @@
 // server's count of the client's resources is read with `xrestop` when it is
 // installed. Memory is sampled every 1,000 frames after W (N/5, at least 1,000)
 // frames of warm-up (the caches filling); the run fails when resident memory grows
-// by more than --max-growth KB (1024) between the end of warm-up and the end, or
+// by more than --max-growth KB (256) between the end of warm-up and the end, or
 // descriptors or X resources grow at all.
 import Foundation
 import Glibc
@@ -58,7 +58,7 @@ struct SoakScene: View {
     }
 }
 
-var frames = 100_000, warmup: Int?, window = false, maxGrowthKB = 1024, countX = true, tapEvery = 90, trim = false
+var frames = 100_000, warmup: Int?, window = false, maxGrowthKB = 256, countX = true, tapEvery = 90, trim = false
 var arguments = CommandLine.arguments.dropFirst()
 while let flag = arguments.popFirst() {
     if flag == "--window" { window = true; continue }
