@@ -3,7 +3,8 @@
 # warning allowed, runs the whole test suite (arguments go to swift test), then the
 # compatibility package (Tests/Compatibility: files that `import SwiftUI`), the
 # documentation build, the release-build stress run over 10⁴ canvases, a smoke run
-# of every fuzz target and a short soak (all skipped when arguments select tests).
+# of every fuzz target, a short soak and the threaded suites under ThreadSanitizer
+# (all skipped when arguments select tests).
 #
 #   Scripts/test.sh --sanitize address|undefined|thread [swift test arguments]
 #     runs the suite under that sanitizer instead (see Scripts/sanitize.sh).
@@ -34,4 +35,8 @@ if [ $# -eq 0 ]; then
   # and libFuzzer), then a short soak: 2·10⁴ frames headless, 3·10³ in a window.
   Scripts/fuzz.sh --smoke 10000
   Scripts/soak.sh 20000 3000
+  # One sanitizer in CI: ThreadSanitizer over the suites whose code runs on several
+  # threads (about 5 minutes from clean). AddressSanitizer and UndefinedBehaviorSanitizer
+  # over the whole suite take longer: `Scripts/test.sh --sanitize address|undefined`.
+  Scripts/sanitize.sh thread
 fi
