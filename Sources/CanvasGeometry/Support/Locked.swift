@@ -19,6 +19,11 @@ import Darwin
 ///
 /// The mutex lives in the same allocation as the state (tail-allocated after it),
 /// so a lock taken on a cold object costs one cache miss, not two.
+///
+/// Keep a closure in a struct, not as the state itself (`Locked<(() -> Void)?>`):
+/// `withLock` hands a function-typed state to its body converted from the generic
+/// form and stores it back converted again, so each call wraps the closure in two
+/// more thunks, and calling it goes deeper each time (`ChangeTracker`'s wake-up did).
 package struct Locked<State>: @unchecked Sendable {
     @usableFromInline
     final class Storage: ManagedBuffer<State, pthread_mutex_t> {
