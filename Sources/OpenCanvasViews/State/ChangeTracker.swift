@@ -15,8 +15,8 @@ package final class ChangeTracker: Sendable {
     /// form and converted back on the way out, and each read through `inout` stored
     /// it wrapped in two more conversion thunks. A window's wake-up, read at every
     /// change, then ran through a chain a frame longer each frame: its main thread's
-    /// stack grew 4 KB a second at 60 frames a second, and would have overflowed
-    /// after about half an hour. A struct is passed as it is.
+    /// stack grew 4 KB a second at 60 frames a second, so an 8 MB stack would have
+    /// overflowed after about 40 minutes. A struct is passed as it is.
     private struct WakeHandler { let wake: @Sendable () -> Void }
     private let wakeHook = Locked<WakeHandler?>(nil)
     /// The host's date, readable where state changes (the start of an animation is
