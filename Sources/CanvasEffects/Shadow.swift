@@ -39,20 +39,21 @@ public struct Shadow: Sendable {
         // Output pixel p reads the blurred alpha at p − offset: with the integer part
         // taken off, at q = p − (ox, oy) − (fx, fy), between q − 1 and q.
         let needed = PixelRect(x0: output.x0 - ox - 1, y0: output.y0 - oy - 1, x1: output.x1 - ox, y1: output.y1 - oy)
-        guard let blurred = GaussianBlur.blur(source, sigma: sigma, output: needed),
+        guard let blur = GaussianBlur.blur(source, sigma: sigma, output: needed),
+              let blurred = blur.bounds == needed ? blur : blur.copy(over: needed),
               let out = Plane(bounds: output) else { return nil }
+        // Row by row: output row y reads blurred rows y − oy − 1 and y − oy, at
+        // columns x − ox − 1 and x − ox, which `needed` holds for every x.
+        let width = output.width
+        let wx = 1 - fx, wy = 1 - fy
         for y in output.y0..<output.y1 {
             let dst = out.row(y)
-            let sy = y - oy
-            for x in output.x0..<output.x1 {
-                let sx = x - ox
+            let above = blurred.row(y - oy - 1), below = blurred.row(y - oy)
+            for i in 0..<width {
                 // Bilinear weights of the four neighbours for a shift of (fx, fy).
-                let a00 = blurred.value(x: sx - 1, y: sy - 1).w, a10 = blurred.value(x: sx, y: sy - 1).w
-                let a01 = blurred.value(x: sx - 1, y: sy).w, a11 = blurred.value(x: sx, y: sy).w
-                var a = (a00 * fx + a10 * (1 - fx)) * fy + (a01 * fx + a11 * (1 - fx)) * (1 - fy)
-                if invertsAlpha { a = 1 - a }
-                a = a > 0 ? min(a, 1) : 0
-                if a > 0 { dst[x - output.x0] = color * a }
+                let a = (above[i].w * fx + above[i + 1].w * wx) * fy + (below[i].w * fx + below[i + 1].w * wx) * wy
+                let shown = invertsAlpha ? 1 - a : a
+                if shown > 0 { dst[i] = color * min(shown, 1) }
             }
         }
         return out

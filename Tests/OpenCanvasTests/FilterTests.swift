@@ -220,4 +220,26 @@ struct FilterTests {
         #expect(rgba(tilted, 48, 2)[3] == 255)
         #expect(rgba(tilted, 52, 2)[3] == 0)
     }
+
+    @Test("projectionTransform pulls drawing from beyond the surface: within twice its larger side, at most 1024 px")
+    func projectionReach() {
+        // A translation by −d brings a square drawn d px to the right into view. (With
+        // a trace of perspective: an affine projection moves the drawing itself.)
+        func pulled(from d: CGFloat, width: CGFloat, height: CGFloat) -> Int {
+            var m = ProjectionTransform()
+            m.m31 = -d
+            m.m13 = 1e-9
+            let image = renderCanvas(width: width, height: height) { c, _ in
+                c.addFilter(.projectionTransform(m))
+                c.fill(Path(CGRect(x: d, y: 0, width: 10, height: 10)), with: .color(.black))
+            }
+            return Int(rgba(image, 5, 5)[3])
+        }
+        // A 40 × 28 surface reaches 80 px past its right edge (x < 120).
+        #expect(pulled(from: 100, width: 40, height: 28) == 255)
+        #expect(pulled(from: 130, width: 40, height: 28) == 0)
+        // A 600 × 20 surface reaches 1024 px past it (x < 1624), not 1200.
+        #expect(pulled(from: 1600, width: 600, height: 20) == 255)
+        #expect(pulled(from: 1650, width: 600, height: 20) == 0)
+    }
 }

@@ -36,6 +36,9 @@ public final class FloatPixmap: @unchecked Sendable {
     @inlinable
     public func row(_ y: Int) -> UnsafeMutablePointer<SIMD4<Float>> { pixels + y * width }
 
+    /// The pixel at `(x, y)`; transparent outside. (Inlinable: filters read planes
+    /// through it per pixel.)
+    @inlinable
     public func pixel(x: Int, y: Int) -> SIMD4<Float> {
         guard x >= 0, x < width, y >= 0, y < height else { return .zero }
         return pixels[y * width + x]

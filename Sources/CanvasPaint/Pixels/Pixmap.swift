@@ -107,6 +107,9 @@ public final class Pixmap: @unchecked Sendable {
     @inlinable
     public func row(_ y: Int) -> UnsafeMutablePointer<UInt32> { pixels + y * width }
 
+    /// The pixel at `(x, y)`; transparent outside. (Inlinable: filters read planes
+    /// through it per pixel.)
+    @inlinable
     public func pixel(x: Int, y: Int) -> UInt32 {
         guard x >= 0, x < width, y >= 0, y < height else { return 0 }
         return pixels[y * width + x]
