@@ -477,7 +477,7 @@ public final class Renderer {
     func deviceBounds(_ geometry: Geometry, _ operation: DrawItem.Operation, _ t: Transform) -> Rect {
         var r = geometry.controlBounds.transformed(by: t)
         if case .stroke(let style, _) = operation {
-            let reach = style.width == 0 ? 1 : strokeReach(style, scale: t.maxScale)
+            let reach = style.width == 0 ? 1 : Renderer.strokeReach(style, scale: t.maxScale)
             r = Rect(minX: r.minX - reach, minY: r.minY - reach, maxX: r.maxX + reach, maxY: r.maxY + reach)
         }
         return r
@@ -486,7 +486,7 @@ public final class Renderer {
     /// How far (device pixels) a stroke's outline can reach from its path: half
     /// the width, times the miter limit for miter joins (Core Graphics' limit is
     /// the miter length over the width) and √2 for square caps, plus a pixel.
-    func strokeReach(_ style: StrokeParameters, scale: Double) -> Double {
+    package static func strokeReach(_ style: StrokeParameters, scale: Double) -> Double {
         style.width / 2 * max(1, style.join == .miter ? style.miterLimit : 1) * scale * (style.cap == .square ? 1.5 : 1) + 1
     }
 
@@ -721,7 +721,7 @@ public final class Renderer {
             guard t.determinant != 0 else { return }
             var hair = style
             hair.width = 1
-            let visible = Renderer.strokeVisibleRect(clip, reach: strokeReach(hair, scale: 1), inverse: .identity)
+            let visible = Renderer.strokeVisibleRect(clip, reach: Renderer.strokeReach(hair, scale: 1), inverse: .identity)
             Stroker.stroke(path.transformed(by: t), hair, tolerance: Flattening.tolerance, visible: visible,
                            into: &outline)
             device = .identity
@@ -730,7 +730,7 @@ public final class Renderer {
             guard scale > 0, scale.isFinite else { return }
             let inverse = t.inverted
             let visible = inverse.flatMap {
-                Renderer.strokeVisibleRect(clip, reach: strokeReach(style, scale: scale), inverse: $0)
+                Renderer.strokeVisibleRect(clip, reach: Renderer.strokeReach(style, scale: scale), inverse: $0)
             }
             // Only a pen at least as wide as the clip's diagonal can cover it (the
             // corners are not worked out otherwise).

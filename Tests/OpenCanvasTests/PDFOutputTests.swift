@@ -243,6 +243,28 @@ struct PDFOutputTests {
         #expect(mean <= 5 && far <= 0.04, "mean difference \(mean), \(far * 100) % of pixels off by > 32")
     }
 
+    /// Only the page shows, so only the dashes the pen can reach on it are outlined
+    /// (as the raster does with its clip): a stroke that runs 10⁵ points off the
+    /// page in dashes of 1 stays a vector clip of the dozens of dashes on it.
+    @Test("a gradient stroke running far off the page outlines only the dashes on it, as vectors")
+    func gradientStrokeFarOffThePage() throws {
+        let scene = Scene(name: "dashed-gradient-stroke-off-page", summary: "", size: CGSize(width: 200, height: 120)) { context, _ in
+            var path = Path()
+            path.move(to: CGPoint(x: 10, y: 60))
+            path.addLine(to: CGPoint(x: 100_000, y: 60))
+            let gradient = Gradient(colors: [.red, .blue])
+            context.stroke(path, with: .linearGradient(gradient, startPoint: .zero, endPoint: CGPoint(x: 200, y: 0)),
+                           style: StrokeStyle(lineWidth: 6, dash: [1, 1]))
+        }
+        let image = try #require(scene.image(scale: 2))
+        let pdf = scene.pdfData(title: "off the page")
+        let text = String(decoding: pdf, as: UTF8.self)
+        #expect(!text.contains("/Subtype /Image"), "drawn as pixels")
+        #expect(pdf.count < 64 << 10, "\(pdf.count) bytes")
+        let (mean, far) = try comparePDF(pdf, with: image, name: "dashed-gradient-stroke-off-page")
+        #expect(mean <= 5 && far <= 0.04, "mean difference \(mean), \(far * 100) % of pixels off by > 32")
+    }
+
     @Test("a PDF context released without closePDF still writes its document; bad boxes are refused")
     func releaseAndBadInput() throws {
         let data = NSMutableData()

@@ -238,9 +238,7 @@ struct PDFContentWriter {
         case .fill(let rule, _):
             return (PDFPathWriter.operators(for: geometry), rule)
         case .stroke(let style, _):
-            var s = style
-            if s.width == 0 { s.width = 1 / max(t.maxScale, 1e-9) }   // a hairline: one point wide at this scale
-            let outline = Stroker.stroke(geometry.pathData, s, tolerance: Flattening.tolerance / max(t.maxScale, 1e-9))
+            let outline = StrokeOutline.path(of: geometry, style, transform: t, page: pageRect)
             guard outline.points.count <= PDFContentWriter.maximumOutlinePoints else { return nil }
             return (PDFPathWriter.operators(for: .path(outline)), .nonZero)
         }

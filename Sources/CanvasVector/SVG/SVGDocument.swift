@@ -379,9 +379,7 @@ struct SVGWriter {
         switch operation {
         case .fill(let r, _): area = SVGPath.data(geometry); rule = r
         case .stroke(let style, _):
-            var s = style
-            if s.width == 0 { s.width = 1 / max(item.transform.maxScale, 1e-9) }
-            area = SVGPath.data(.path(Stroker.stroke(geometry.pathData, s, tolerance: Flattening.tolerance / max(item.transform.maxScale, 1e-9))))
+            area = SVGPath.data(.path(StrokeOutline.path(of: geometry, style, transform: item.transform, page: pageRect)))
             rule = .nonZero
         }
         switch image.wrap {
