@@ -179,21 +179,39 @@ let package = Package(
 // Swift and C target but the macro plugin (a host tool) is instrumented for
 // libFuzzer's coverage and AddressSanitizer, FUZZING is defined for the fuzz
 // code, and the fuzz executables link libFuzzer (their `@main` starts its driver).
+// OPENCANVAS_FUZZ_SANITIZER=none leaves AddressSanitizer out: coverage only,
+// three to six times the executions a second, for long runs whose corpus is then
+// replayed under AddressSanitizer (`Scripts/fuzz.sh --fast`).
 if let libFuzzer = Context.environment["OPENCANVAS_FUZZ"], !libFuzzer.isEmpty {
+    let address = Context.environment["OPENCANVAS_FUZZ_SANITIZER"] != "none"
     // The pixel and scan-conversion loops get edge coverage without comparison
     // tracing, which made them five times slower (half a drawing input's time).
     let pixelLoops: Set<String> = ["CanvasRaster", "CanvasPaint", "CPixelKernels", "CanvasEffects"]
     for target in package.targets where target.type == .regular || target.type == .executable {
         guard target.name != "CAllocationCounter" else { continue }   // it replaces malloc
-        let swiftFlags = pixelLoops.contains(target.name)
-            ? ["-sanitize=address", "-sanitize-coverage=edge,inline-8bit-counters,pc-table"] : ["-sanitize=fuzzer,address"]
-        let cFlags = pixelLoops.contains(target.name)
-            ? ["-fsanitize=address", "-fsanitize-coverage=inline-8bit-counters,pc-table"] : ["-fsanitize=fuzzer-no-link,address"]
+        let swiftFlags: [String], cFlags: [String]
+        switch (pixelLoops.contains(target.name), address) {
+        case (true, true):
+            swiftFlags = ["-sanitize=address", "-sanitize-coverage=edge,inline-8bit-counters,pc-table"]
+            cFlags = ["-fsanitize=address", "-fsanitize-coverage=inline-8bit-counters,pc-table"]
+        case (true, false):
+            // swiftc takes coverage options only with a sanitizer: libFuzzer's, with
+            // its comparison tracing turned off.
+            swiftFlags = ["-sanitize=fuzzer", "-Xllvm", "-sanitizer-coverage-trace-compares=false"]
+            cFlags = ["-fsanitize-coverage=inline-8bit-counters,pc-table"]
+        case (false, true):
+            swiftFlags = ["-sanitize=fuzzer,address"]
+            cFlags = ["-fsanitize=fuzzer-no-link,address"]
+        case (false, false):
+            swiftFlags = ["-sanitize=fuzzer"]
+            cFlags = ["-fsanitize=fuzzer-no-link"]
+        }
         target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(swiftFlags)]
         target.cSettings = (target.cSettings ?? []) + [.unsafeFlags(cFlags)]
         if target.name == "FuzzTargets" { target.swiftSettings! += [.define("FUZZING")] }
         if fuzzTargets.contains(where: { $0.target == target.name }) {
-            target.linkerSettings = (target.linkerSettings ?? []) + [.unsafeFlags(["-sanitize=address", libFuzzer, "-lstdc++", "-use-ld=lld"])]
+            let sanitizer = address ? ["-sanitize=address"] : []
+            target.linkerSettings = (target.linkerSettings ?? []) + [.unsafeFlags(sanitizer + [libFuzzer, "-lstdc++", "-use-ld=lld"])]
         }
     }
 }

@@ -9,6 +9,11 @@
 #   Scripts/fuzz.sh --smoke [RUNS]              every target for RUNS executions (10⁴),
 #                                               starting from the committed corpus, 10 s
 #                                               an input (CI)
+#   Scripts/fuzz.sh --fast TARGET [options…]    the same without AddressSanitizer (coverage
+#                                               only, several times faster, 1 s an input);
+#                                               replay what it found with --replay
+#   Scripts/fuzz.sh --replay TARGET…            every input in .build/fuzz-corpus/TARGET once,
+#                                               under AddressSanitizer
 #   Scripts/fuzz.sh --build TARGET…             only build
 #
 # Each executable is built in release with AddressSanitizer and libFuzzer's
@@ -19,6 +24,12 @@
 # and the slowest inputs found (131,072 dashes, each a new polyline) took 2–3 s
 # with it and under 0.1 s without (replay them with a plain release build of the
 # fuzz executable, which runs the files it is given).
+#
+# --fast builds under .build/fuzz-fast with libFuzzer's coverage and no sanitizer:
+# Swift's own checks (bounds, overflow, conversions) still trap, and the time limit
+# is the reliability issue's hang bound, 1 s. What AddressSanitizer alone sees (a C
+# library reading past a buffer) is then looked for by --replay over the corpus the
+# fast run grew.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 targets=(drawing path-string cgcontext image-decode font text-markup view-tree)
@@ -26,12 +37,13 @@ targets=(drawing path-string cgcontext image-decode font text-markup view-tree)
 # libFuzzer without its main: the fuzz executables' own main starts its driver.
 libfuzzer=$(ls "$(dirname "$(readlink -f "$(command -v swiftc)")")"/../lib/clang/*/lib/linux/libclang_rt.fuzzer_no_main-x86_64.a | head -1)
 
+fuzz_build=.build/fuzz
 build() {
   local products=()
   for t in "$@"; do products+=(--product "fuzz-$t"); done
   for p in "${products[@]}"; do
     [ "$p" = --product ] && continue
-    OPENCANVAS_FUZZ=$libfuzzer Scripts/build-without-warnings.sh -c release --build-path .build/fuzz --product "$p" \
+    OPENCANVAS_FUZZ=$libfuzzer Scripts/build-without-warnings.sh -c release --build-path "$fuzz_build" --product "$p" \
       >.build/fuzz-build.log 2>&1 || { tail -30 .build/fuzz-build.log >&2; exit 1; }
   done
 }
@@ -42,11 +54,33 @@ run() {   # target, then libFuzzer options
   local seeds=("Tools/Fuzz/Corpus/$t")
   [ -d "Tools/Fuzz/Regressions/$t" ] && seeds+=("Tools/Fuzz/Regressions/$t")
   ASAN_OPTIONS=allocator_may_return_null=1 LSAN_OPTIONS=suppressions=$PWD/Scripts/sanitizers/lsan.supp \
-    ".build/fuzz/release/fuzz-$t" -timeout="${FUZZ_TIMEOUT:-3}" -rss_limit_mb=2048 -max_len=8192 \
+    "$fuzz_build/release/fuzz-$t" -timeout="${FUZZ_TIMEOUT:-3}" -rss_limit_mb=2048 -max_len=8192 \
     -artifact_prefix=".build/fuzz-artifacts/$t/" "$@" ".build/fuzz-corpus/$t" "${seeds[@]}"
 }
 
 case "${1:-}" in
+  --fast)
+    shift
+    t=${1:-}; shift || true
+    printf '%s\n' "${targets[@]}" | grep -qx "$t" || { echo "fuzz.sh: no target $t (${targets[*]})" >&2; exit 2; }
+    export OPENCANVAS_FUZZ_SANITIZER=none FUZZ_TIMEOUT=${FUZZ_TIMEOUT:-1}
+    fuzz_build=.build/fuzz-fast
+    build "$t"
+    run "$t" "$@" ;;
+  --replay)
+    shift
+    build "$@"
+    for t in "$@"; do
+      # -runs=0: libFuzzer runs every input of the corpus once, then stops.
+      log=".build/fuzz-artifacts/replay-$t.log"
+      mkdir -p .build/fuzz-artifacts
+      if ! FUZZ_TIMEOUT=${FUZZ_TIMEOUT:-10} run "$t" -runs=0 >"$log" 2>&1; then
+        echo "fuzz replay: $t failed; the end of its log ($log):" >&2
+        tail -40 "$log" >&2
+        exit 1
+      fi
+      echo "fuzz replay: $t — $(grep -o 'INITED.*' "$log" | tail -1)"
+    done ;;
   --build) shift; build "${@:-${targets[@]}}" ;;
   --smoke)
     runs=${2:-10000}
@@ -64,7 +98,7 @@ case "${1:-}" in
       fi
       echo "fuzz smoke: $t — $(grep -o 'Done [0-9]* runs' "$log" | tail -1) in $(( $(date +%s) - start )) s"
     done ;;
-  ""|-h|--help) sed -n 2,16p "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+  ""|-h|--help) sed -n 2,21p "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
   *)
     t=$1; shift
     printf '%s\n' "${targets[@]}" | grep -qx "$t" || { echo "fuzz.sh: no target $t (${targets[*]})" >&2; exit 2; }
