@@ -299,6 +299,20 @@ struct StateTests {
         #expect(tapped.last == 9)
     }
 
+    @Test("two view types of one name are two views: swapping them in an AnyView starts the other's state afresh")
+    func sameNamedTypes() {
+        let counts = SameNameCounts()
+        let host = HeadlessHost(size: CGSize(width: 40, height: 40)) { SameNameSwitcher(counts: counts) }
+        _ = host.render()
+        host.tap(at: CGPoint(x: 20, y: 20)); _ = host.render()
+        host.tap(at: CGPoint(x: 20, y: 20)); _ = host.render()
+        #expect(counts.seen.last == "first 2")
+        counts.showsSecond = true
+        _ = host.render()
+        // `First.Row` and `Second.Row` both print as "Row": their state is not shared.
+        #expect(counts.seen.last == "second 0")
+    }
+
     @Test("foregroundStyle and tint: gradients and colours reach text, shapes and buttons")
     func styles() throws {
         let gradient = LinearGradient(colors: [.red, .blue], startPoint: .leading, endPoint: .trailing)
@@ -321,4 +335,38 @@ struct StateTests {
 func waitUntil(seconds: Double = 60, _ condition: () -> Bool) async {
     let deadline = Date().addingTimeInterval(seconds)
     while !condition() && Date() < deadline { try? await Task.sleep(nanoseconds: 1_000_000) }
+}
+
+@MainActor @Observable final class SameNameCounts {
+    var showsSecond = false
+    @ObservationIgnored var seen: [String] = []
+}
+
+enum First {
+    struct Row: View {
+        let counts: SameNameCounts
+        @State private var taps = 0
+        var body: some View {
+            counts.seen.append("first \(taps)")
+            return Color.red.onTapGesture { taps += 1 }
+        }
+    }
+}
+
+enum Second {
+    struct Row: View {
+        let counts: SameNameCounts
+        @State private var taps = 0
+        var body: some View {
+            counts.seen.append("second \(taps)")
+            return Color.blue.onTapGesture { taps += 1 }
+        }
+    }
+}
+
+struct SameNameSwitcher: View {
+    let counts: SameNameCounts
+    var body: some View {
+        counts.showsSecond ? AnyView(Second.Row(counts: counts)) : AnyView(First.Row(counts: counts))
+    }
 }

@@ -59,6 +59,7 @@ package enum LayoutDescription {
         var name = last
         if let i = name.firstIndex(of: "<") { name = String(name[..<i]) }
         if let i = name.firstIndex(of: "#") { name = String(name[..<i]) }
+        if let i = name.firstIndex(of: "~") { name = String(name[..<i]) }
         return name == "HostRoot" ? "" : name
     }
 

@@ -173,14 +173,24 @@ extension PrimitiveView {
 }
 
 /// The names of view types as identity paths spell them, made once per type
-/// (`String(describing:)` reflects on the type each time: it allocates and is slow).
+/// (`String(describing:)` reflects on the type each time: it allocates and is slow):
+/// the type's name without its generic arguments, and `~N` for the N-th other type
+/// of that name (`ModifiedContent<Text, _PaddingLayout>` may be `ModifiedContent~3`).
+/// Identities are hashed at every state lookup, and each holds its ancestors'
+/// names: with whole generic names they grew to kilobytes in deep trees, and
+/// hashing them was 30 % of the `view-tree` fuzz target's time. The suffix also
+/// tells apart two types of one name from different modules.
 @MainActor private var viewTypeNames: [ObjectIdentifier: String] = [:]
+@MainActor private var viewTypeNameCounts: [String: Int] = [:]
 
 @MainActor
 private func viewTypeName(_ type: Any.Type) -> String {
     let key = ObjectIdentifier(type)
     if let name = viewTypeNames[key] { return name }
-    let name = String(describing: type)
+    let base = String(String(describing: type).prefix { $0 != "<" })
+    let others = viewTypeNameCounts[base, default: 0]
+    viewTypeNameCounts[base] = others + 1
+    let name = others == 0 ? base : "\(base)~\(others)"
     viewTypeNames[key] = name
     return name
 }
