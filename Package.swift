@@ -180,7 +180,7 @@ let package = Package(
 // libFuzzer's coverage and AddressSanitizer, FUZZING is defined for the fuzz
 // code, and the fuzz executables link libFuzzer (their `@main` starts its driver).
 // OPENCANVAS_FUZZ_SANITIZER=none leaves AddressSanitizer out: coverage only,
-// three to six times the executions a second, for long runs whose corpus is then
+// two to three times the executions a second, for long runs whose corpus is then
 // replayed under AddressSanitizer (`Scripts/fuzz.sh --fast`).
 if let libFuzzer = Context.environment["OPENCANVAS_FUZZ"], !libFuzzer.isEmpty {
     let address = Context.environment["OPENCANVAS_FUZZ_SANITIZER"] != "none"

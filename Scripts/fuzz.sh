@@ -10,7 +10,7 @@
 #                                               starting from the committed corpus, 10 s
 #                                               an input (CI)
 #   Scripts/fuzz.sh --fast TARGET [options…]    the same without AddressSanitizer (coverage
-#                                               only, several times faster, 1 s an input);
+#                                               only, 2–3× the inputs a second, 1 s each);
 #                                               replay what it found with --replay
 #   Scripts/fuzz.sh --replay TARGET…            every input in .build/fuzz-corpus/TARGET once,
 #                                               under AddressSanitizer
