@@ -82,6 +82,9 @@ public final class Renderer {
 
     /// The root pass of the last render, kept for the next.
     private var rootPass: Pass?
+    /// The larger side of the render's root surface, in pixels (a layer's surface
+    /// may be far smaller: filters that reach past a surface measure from this).
+    var surfaceSide = 1
     /// What a kept pass holds between renders (a 1 × 1 surface, never drawn).
     static let noTarget = RenderTarget.rgba8(try! Pixmap(width: 1, height: 1))
 
@@ -277,6 +280,7 @@ public final class Renderer {
     func renderRoot(_ list: DisplayList, _ target: RenderTarget, device: Transform, range: Range<Int>?,
                     rows: Range<Int>?) {
         startRender(pixels: target.bounds.width * target.bounds.height)
+        surfaceSide = max(target.bounds.width, target.bounds.height, 1)
         // The root pass is kept and set again (its clip cache's storage with it);
         // after the render it lets go of the target.
         let pass: Pass

@@ -241,5 +241,17 @@ struct FilterTests {
         // A 600 × 20 surface reaches 1024 px past it (x < 1624), not 1200.
         #expect(pulled(from: 1600, width: 600, height: 20) == 255)
         #expect(pulled(from: 1650, width: 600, height: 20) == 0)
+        // Inside a layer, whose surface is only where the drawing lands, the reach
+        // is still the canvas's.
+        var m = ProjectionTransform()
+        m.m31 = -300
+        m.m13 = 1e-9
+        let layered = renderCanvas(width: 200, height: 200) { c, _ in
+            c.drawLayer { layer in
+                layer.addFilter(.projectionTransform(m))
+                layer.fill(Path(CGRect(x: 300, y: 0, width: 10, height: 10)), with: .color(.black))
+            }
+        }
+        #expect(rgba(layered, 5, 5)[3] == 255)
     }
 }

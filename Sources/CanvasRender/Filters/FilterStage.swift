@@ -33,6 +33,8 @@ struct FilterContext {
     let extended: Bool
     /// The pass's surface, in its pixels.
     let targetBounds: PixelRect
+    /// The larger side of the render's root surface (a layer's pass may be small).
+    let surfaceSide: Int
 }
 
 /// How a filter's lengths and colours reach the pass: its transform to device

@@ -23,12 +23,12 @@ struct ProjectionStage: FilterStage {
     func apply(over area: PixelRect, input: (PixelRect) -> Plane?, _ context: FilterContext) -> Plane? {
         // The source is what the inverse maps the area from, within a margin of the
         // surface (a projection can pull from far away; beyond that is not drawn):
-        // twice the surface's larger side, at most 1024 px. The margin grows with
-        // the surface so that the work does: a fixed 1024 px had a 40 × 28 surface
-        // warp a 2088 × 2076 source, over a second with a shadow below the warp
-        // (the `drawing` fuzz regression `projection-source-far-beyond-surface`).
-        let bounds = context.targetBounds
-        let limit = bounds.dilated(min(1024, 2 * max(bounds.width, bounds.height, 1)))
+        // twice the root surface's larger side, at most 1024 px (the root's: a
+        // layer's surface may be a few pixels where its drawing lands). The margin
+        // grows with the surface so that the work does: a fixed 1024 px had a 40 × 28
+        // canvas warp a 2088 × 2076 source, over a second with a shadow below the
+        // warp (the `drawing` fuzz regression `projection-source-far-beyond-surface`).
+        let limit = context.targetBounds.dilated(min(1024, 2 * context.surfaceSide))
         var source = limit
         if let inverse = projection.inverted,
            let r = inverse.bounds(of: Rect(minX: Double(area.x0), minY: Double(area.y0),

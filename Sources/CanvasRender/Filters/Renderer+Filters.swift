@@ -25,7 +25,8 @@ extension Renderer {
         var supports: [PixelRect?] = [content]
         for s in stages { supports.append(supports[supports.count - 1].flatMap { s.support(ofInput: $0) }) }
         let job = FilterJob(item: item, list: list, pass: pass, stages: stages, supports: supports,
-                            context: FilterContext(extended: isExtended(pass), targetBounds: pass.target.bounds))
+                            context: FilterContext(extended: isExtended(pass), targetBounds: pass.target.bounds,
+                                                   surfaceSide: surfaceSide))
         let target = region.bounds
 
         if let shadow = stages.last as? ShadowStage, shadow.shadow.disablesGroup {
