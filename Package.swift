@@ -195,9 +195,9 @@ if let libFuzzer = Context.environment["OPENCANVAS_FUZZ"], !libFuzzer.isEmpty {
             swiftFlags = ["-sanitize=address", "-sanitize-coverage=edge,inline-8bit-counters,pc-table"]
             cFlags = ["-fsanitize=address", "-fsanitize-coverage=inline-8bit-counters,pc-table"]
         case (true, false):
-            // swiftc takes coverage options only with a sanitizer: libFuzzer's, with
-            // its comparison tracing turned off.
-            swiftFlags = ["-sanitize=fuzzer", "-Xllvm", "-sanitizer-coverage-trace-compares=false"]
+            // swiftc takes coverage options only with a sanitizer: libFuzzer's, whose
+            // comparison tracing the explicit coverage options replace.
+            swiftFlags = ["-sanitize=fuzzer", "-sanitize-coverage=edge,inline-8bit-counters,pc-table"]
             cFlags = ["-fsanitize-coverage=inline-8bit-counters,pc-table"]
         case (false, true):
             swiftFlags = ["-sanitize=fuzzer,address"]

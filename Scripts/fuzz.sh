@@ -12,8 +12,8 @@
 #   Scripts/fuzz.sh --fast TARGET [options…]    the same without AddressSanitizer (coverage
 #                                               only, 2–3× the inputs a second, 1 s each);
 #                                               replay what it found with --replay
-#   Scripts/fuzz.sh --replay TARGET…            every input in .build/fuzz-corpus/TARGET once,
-#                                               under AddressSanitizer
+#   Scripts/fuzz.sh --replay [TARGET…]          every input in .build/fuzz-corpus/TARGET once,
+#                                               under AddressSanitizer (all targets by default)
 #   Scripts/fuzz.sh --build TARGET…             only build
 #
 # Each executable is built in release with AddressSanitizer and libFuzzer's
@@ -37,6 +37,9 @@ targets=(drawing path-string cgcontext image-decode font text-markup view-tree)
 # libFuzzer without its main: the fuzz executables' own main starts its driver.
 libfuzzer=$(ls "$(dirname "$(readlink -f "$(command -v swiftc)")")"/../lib/clang/*/lib/linux/libclang_rt.fuzzer_no_main-x86_64.a | head -1)
 
+# The AddressSanitizer build unless --fast asks otherwise (never from the caller's
+# environment: a replay must not quietly run without it).
+unset OPENCANVAS_FUZZ_SANITIZER
 fuzz_build=.build/fuzz
 build() {
   local products=()
@@ -69,6 +72,10 @@ case "${1:-}" in
     run "$t" "$@" ;;
   --replay)
     shift
+    set -- "${@:-${targets[@]}}"
+    for t in "$@"; do
+      printf '%s\n' "${targets[@]}" | grep -qx "$t" || { echo "fuzz.sh: no target $t (${targets[*]})" >&2; exit 2; }
+    done
     build "$@"
     for t in "$@"; do
       # -runs=0: libFuzzer runs every input of the corpus once, then stops.
