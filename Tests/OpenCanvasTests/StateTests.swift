@@ -345,22 +345,26 @@ func waitUntil(seconds: Double = 60, _ condition: () -> Bool) async {
 enum First {
     struct Row: View {
         let counts: SameNameCounts
-        @State private var taps = 0
-        var body: some View {
-            counts.seen.append("first \(taps)")
-            return Color.red.onTapGesture { taps += 1 }
-        }
+        var body: some View { TapCountingTile(name: "first", color: .red, counts: counts) }
     }
 }
 
 enum Second {
     struct Row: View {
         let counts: SameNameCounts
-        @State private var taps = 0
-        var body: some View {
-            counts.seen.append("second \(taps)")
-            return Color.blue.onTapGesture { taps += 1 }
-        }
+        var body: some View { TapCountingTile(name: "second", color: .blue, counts: counts) }
+    }
+}
+
+/// Its state lives below the row: under two rows of one identity it would be one.
+struct TapCountingTile: View {
+    let name: String
+    let color: Color
+    let counts: SameNameCounts
+    @State private var taps = 0
+    var body: some View {
+        counts.seen.append("\(name) \(taps)")
+        return color.onTapGesture { taps += 1 }
     }
 }
 
