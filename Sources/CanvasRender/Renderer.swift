@@ -506,8 +506,14 @@ public final class Renderer {
     /// the stroke's reach, mapped back through `inverse` (device → stroke space).
     /// `nil` when that is not finite (then everything is flattened).
     static func strokeVisibleRect(_ clip: PixelRect, reach: Double, inverse: Transform) -> Rect? {
-        let grown = Rect(minX: Double(clip.x0) - reach - 1, minY: Double(clip.y0) - reach - 1,
-                         maxX: Double(clip.x1) + reach + 1, maxY: Double(clip.y1) + reach + 1)
+        strokeVisibleRect(Rect(minX: Double(clip.x0), minY: Double(clip.y0), maxX: Double(clip.x1), maxY: Double(clip.y1)),
+                          reach: reach + 1, inverse: inverse)
+    }
+
+    /// The part of a stroke's space that can show in `shown` (a page, in the space
+    /// `inverse` maps back from): `shown` grown by `reach`, mapped back.
+    package static func strokeVisibleRect(_ shown: Rect, reach: Double, inverse: Transform) -> Rect? {
+        let grown = Rect(minX: shown.minX - reach, minY: shown.minY - reach, maxX: shown.maxX + reach, maxY: shown.maxY + reach)
         let r = grown.transformed(by: inverse)
         return r.isFinite ? r : nil
     }

@@ -15,11 +15,7 @@ enum StrokeOutline {
         var s = style
         if s.width == 0 { s.width = 1 / scale }
         let reach = Renderer.strokeReach(s, scale: scale)
-        let visible = t.inverted.flatMap { inverse -> Rect? in
-            let grown = Rect(minX: page.minX - reach, minY: page.minY - reach, maxX: page.maxX + reach, maxY: page.maxY + reach)
-            let r = grown.transformed(by: inverse)
-            return r.isFinite ? r : nil
-        }
+        let visible = t.inverted.flatMap { Renderer.strokeVisibleRect(page, reach: reach, inverse: $0) }
         var out = OutlineBuffer()
         Stroker.stroke(geometry.pathData, s, tolerance: Flattening.tolerance / scale, visible: visible, into: &out)
         return out.pathData
