@@ -77,6 +77,18 @@ public final class FontLibrary: Sendable {
         }
     }
 
+    /// The installed family fontconfig draws `name` with: the name itself when it is
+    /// installed, the family an alias stands for (Liberation Sans for "Arial"), or the
+    /// fallback family for a name nothing matches. A request for the result picks the
+    /// same faces as one for `name`, at every weight and slant, since fontconfig first
+    /// settles the family and then the style within it.
+    public func installedFamily(for name: String) -> String {
+        guard let found = fontconfigMatch(family: name, weight: 400, italic: false), !found.family.isEmpty else {
+            return "sans-serif"   // no font at all: what `match` falls back to
+        }
+        return found.family
+    }
+
     /// The family used for the default design.
     public var systemFamily: String {
         state.withLock { s in family(for: .default, &s) }

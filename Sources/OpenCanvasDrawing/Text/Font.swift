@@ -107,27 +107,14 @@ public struct Font: Hashable, Sendable {
     /// label's text copies its font a dozen times.
     struct FamilyName: Hashable, Sendable {
         let id: UInt32
-        private static let table = Locked<(ids: [String: UInt32], names: [String])>(([:], []))
-        /// The most names kept. Installed families number in the thousands at most;
-        /// names past this (made up, as a fuzzer makes them) all share one slot,
-        /// which asks fontconfig for the last such name.
-        static let capacity = 1 << 16
+        /// Up to 65,536 names as given, then names by the family they draw with.
+        private static let table = Locked(FamilyNameTable(capacity: 1 << 16) { FontLibrary.shared.installedFamily(for: $0) })
 
         init(_ name: String) {
-            id = FamilyName.table.withLock { t in
-                if let id = t.ids[name] { return id }
-                if t.names.count >= FamilyName.capacity {
-                    t.names[FamilyName.capacity - 1] = name
-                    return UInt32(FamilyName.capacity - 1)
-                }
-                let id = UInt32(t.names.count)
-                t.names.append(name)
-                t.ids[name] = id
-                return id
-            }
+            id = FamilyName.table.withLock { $0.id(for: name) }
         }
 
-        var value: String { FamilyName.table.withLock { Int(id) < $0.names.count ? $0.names[Int(id)] : "" } }
+        var value: String { FamilyName.table.withLock { $0.name(of: id) } }
     }
 
     var base: Base
