@@ -42,6 +42,17 @@ libfuzzer=$(ls "$(dirname "$(readlink -f "$(command -v swiftc)")")"/../lib/clang
 unset OPENCANVAS_FUZZ_SANITIZER
 fuzz_build=.build/fuzz
 build() {
+  # SwiftPM compiles a module again when its sources change, not when only its
+  # flags do: a module built before Package.swift's fuzz settings changed would keep
+  # its old instrumentation. So the build starts afresh when Package.swift differs
+  # from the one it was made with.
+  local stamp="$fuzz_build/package-stamp" now
+  now=$(sha256sum Package.swift | cut -d' ' -f1)
+  if [ -d "$fuzz_build" ] && [ "$(cat "$stamp" 2>/dev/null)" != "$now" ]; then
+    echo "fuzz.sh: Package.swift changed since $fuzz_build was built: building afresh" >&2
+    rm -rf "$fuzz_build"
+  fi
+  mkdir -p "$fuzz_build" && echo "$now" >"$stamp"
   local products=()
   for t in "$@"; do products+=(--product "fuzz-$t"); done
   for p in "${products[@]}"; do
