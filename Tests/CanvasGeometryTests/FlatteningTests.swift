@@ -213,4 +213,47 @@ struct StrokeTests {
         let long = Polyline(points: [Point(0, 0), Point(5_000_000, 0)], closed: false)
         #expect(Dasher.dash([long], pattern: [0.2, 0.2], phase: 0).count == 1)
     }
+
+    /// Segments too long to measure (their length's square overflows) or with a NaN
+    /// end. The fuzzer found both: an outside one skipped by ∞ made a NaN dash for
+    /// each segment, and one counted as ∞ in a NaN total dashed without end (24 GB).
+    @Test("dashes: unmeasurable segments never loop or make NaN")
+    func unmeasurableDashes() {
+        func finite(_ lines: [Polyline]) -> Bool { lines.allSatisfy { $0.points.allSatisfy { $0.x.isFinite && $0.y.isFinite } } }
+        // Inside what shows, or with nothing said about it: too long to dash, drawn solid.
+        let huge = Polyline(points: [Point(-1e200, 0), Point(1e200, 0)], closed: false)
+        #expect(Dasher.dash([huge], pattern: [10, 5], phase: 0).map(\.points) == [huge.points])
+        let wide = Rect(minX: -1e300, minY: -1e300, maxX: 1e300, maxY: 1e300)
+        #expect(Dasher.dash([huge], pattern: [10, 5], phase: 0, visible: wide).map(\.points) == [huge.points])
+        let nan = Polyline(points: [Point(0, 0), Point(.nan, 3), Point(40, 0)], closed: false)
+        #expect(Dasher.dash([nan], pattern: [10, 5], phase: 0).count == 1)
+        // Wholly outside what shows (two legs at x = 200): the dash in progress ends,
+        // the dashes after them are kept. (A leg that crosses into the view is cut
+        // there, and its inside part counts in full: too long to dash, drawn solid.)
+        let view = Rect(minX: 0, minY: 0, maxX: 100, maxY: 100)
+        let away = Polyline(points: [Point(0, 50), Point(22, 50), Point(200, 50), Point(200, 1e200), Point(150, 60),
+                                     Point(30, 60)], closed: false)
+        let dashed = Dasher.dash([away], pattern: [10, 5], phase: 0, visible: view)
+        #expect(finite(dashed))
+        #expect(dashed.count < 20)
+        #expect(dashed.first?.points == [Point(0, 50), Point(10, 50)])
+        #expect(dashed.contains { $0.points.allSatisfy { $0.y == 60 && $0.x >= 30 && $0.x <= 100 } })
+    }
+
+    /// A stroke placed beyond 10¹⁵⁰ is not outlined: there neighbouring doubles lie
+    /// 10¹³⁴ apart, and a curve whose control points are equal flattens into steps
+    /// whose squares overflow (26 million outline points of NaN, before).
+    @Test("strokes beyond 1e150 are not outlined")
+    func farAwayStroke() {
+        var p = PathData()
+        p.move(to: Point(-2.8, 1e300))
+        p.cubic(to: Point(-20.3, 1e300), control1: Point(-6.7, 1e300), control2: Point(-16.4, 1e300))
+        p.close()
+        for dash in [[], [31.9, 13.4, 0, 0]] {
+            let style = StrokeParameters(width: 1, cap: .round, join: .bevel, dash: dash)
+            var out = OutlineBuffer()
+            Stroker.stroke(p, style, tolerance: 1e-10, visible: Rect(minX: -0.5, minY: -4e7, maxX: 0.5, maxY: 4e7), into: &out)
+            #expect(out.points.isEmpty)
+        }
+    }
 }

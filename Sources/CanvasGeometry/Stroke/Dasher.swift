@@ -48,7 +48,9 @@ public enum Dasher {
                 total += pts[0].distance(to: pts[pts.count - 1])
             }
         }
-        if total / sum * Double(pattern.count) > Double(maxDashes) { return lines }
+        // (A length that overflowed, or a NaN point, makes the total unusable: the
+        // loop below would never finish a segment it cannot measure.)
+        guard total.isFinite, total / sum * Double(pattern.count) <= Double(maxDashes) else { return lines }
 
         var start = phase.isFinite ? phase.truncatingRemainder(dividingBy: sum) : 0
         if start < 0 { start += sum }
@@ -92,6 +94,14 @@ public enum Dasher {
                 var a = pts[i - 1]
                 let b = pts[i]
                 var segLeft = a.distance(to: b)
+                // An outside segment too long to measure (or with a NaN end) shows
+                // nothing: it ends the dash in progress and the pattern goes on after it.
+                guard segLeft.isFinite else {
+                    if on, piece.count > 1 { emit(piece, flags, direction) }
+                    piece = on ? [b] : []
+                    flags = on ? [false] : []
+                    continue
+                }
                 guard segLeft > 0 else { continue }
                 direction = (b - a) * (1 / segLeft)
                 let outside = isOutside(a, b)

@@ -78,10 +78,14 @@ public enum Stroker {
         guard hw > 0, hw.isFinite, tolerance > 0, tolerance.isFinite else { return }
         // Offsetting squares distances and divides by lengths: beyond an extent of
         // 10¹⁵⁰ those overflow to ∞ and the directions become NaN. Such a stroke
-        // lies far outside any canvas; it is not drawn.
+        // lies far outside any canvas; it is not drawn. So does one placed beyond
+        // 10¹⁵⁰: there neighbouring doubles lie 10¹³⁴ or more apart, so a flattened
+        // curve whose control points are all equal still has steps whose squares
+        // overflow (a curve at y = 10³⁰⁰ gave lengths of ∞, and dashes of NaN).
         let bounds = path.controlBounds
         let extent = max(bounds.maxX - bounds.minX, bounds.maxY - bounds.minY) + 2 * hw
-        guard bounds.isFinite, extent < 1e150 else { return Diagnostics.report(.nonFinitePath) }
+        let magnitude = max(abs(bounds.minX), abs(bounds.maxX), abs(bounds.minY), abs(bounds.maxY))
+        guard bounds.isFinite, extent < 1e150, magnitude < 1e150 else { return Diagnostics.report(.nonFinitePath) }
         let pattern = Dasher.validPattern(style.dash)
         var flattening = tolerance
         // Dashes flatten whole curves (their lengths must stay exact), as finely as
