@@ -747,7 +747,7 @@ public final class Renderer {
             let diagonal = (Double(clip.width) * Double(clip.width) + Double(clip.height) * Double(clip.height)).squareRoot()
             let corners = style.width * scale >= diagonal ? inverse.flatMap { Renderer.corners(clip, inverse: $0) } : nil
             Stroker.stroke(path, style, tolerance: Flattening.tolerance / scale, visible: visible,
-                           clip: corners, into: &outline)
+                           clip: corners, metric: FlatteningMetric(t), into: &outline)
         }
         guard !outline.contourEnds.isEmpty else { return }
         edges.reset(clip: clip)

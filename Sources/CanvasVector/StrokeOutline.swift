@@ -17,7 +17,8 @@ enum StrokeOutline {
         let reach = Renderer.strokeReach(s, scale: scale)
         let visible = t.inverted.flatMap { Renderer.strokeVisibleRect(page, reach: reach, inverse: $0) }
         var out = OutlineBuffer()
-        Stroker.stroke(geometry.pathData, s, tolerance: Flattening.tolerance / scale, visible: visible, into: &out)
+        Stroker.stroke(geometry.pathData, s, tolerance: Flattening.tolerance / scale, visible: visible,
+                       metric: FlatteningMetric(t), into: &out)
         return out.pathData
     }
 }

@@ -52,6 +52,46 @@ struct FlatteningTests {
         #expect(worst <= Flattening.tolerance)
     }
 
+    /// Curves flattened in their own space and measured through the map to the
+    /// device (`FlatteningMetric`): within the tolerance there, under uneven scales
+    /// and shears, with fewer segments than plain lengths ask for; and exactly the
+    /// plain flattening under rotations with a uniform scale.
+    @Test("random cubics measured through uneven maps")
+    func cubicsThroughAMap() {
+        var rng = Rng(state: 11)
+        let maps = [Transform.scale(100, 1), .scale(1, 0.01), Transform(a: 3, b: 1, c: -2, d: 0.5, tx: 0, ty: 0),
+                    Transform.rotation(0.7).concatenating(.scale(40, 0.2))]
+        var worst = 0.0, fewer = 0
+        for trial in 0..<400 {
+            let t = maps[trial % 4]
+            let scale = [1.0, 10, 100, 2000][(trial / 4) % 4]
+            let (p0, p1, p2, p3) = (rng.point(scale), rng.point(scale), rng.point(scale), rng.point(scale))
+            let userTolerance = Flattening.tolerance / t.maxScale
+            var poly = [p0]
+            Flattening.flattenCubic(p0, p1, p2, p3, tolerance: userTolerance, metric: FlatteningMetric(t)) { poly.append($0) }
+            var plain = 1
+            Flattening.flattenCubic(p0, p1, p2, p3, tolerance: userTolerance) { _ in plain += 1 }
+            if poly.count < plain { fewer += 1 }
+            #expect(poly.count <= plain)
+            let n = poly.count - 1
+            for k in 0...1000 {
+                let u = Double(k) / 1000
+                let q = t.applyToVector(Bezier.cubicPoint(p0, p1, p2, p3, u))
+                let seg = min(n - 1, Int(u * Double(n)))
+                worst = max(worst, distance(q, t.applyToVector(poly[seg]), t.applyToVector(poly[seg + 1])))
+            }
+        }
+        #expect(worst <= Flattening.tolerance)
+        #expect(fewer > 300)
+        // A conformal map measures as plain lengths, exactly.
+        let conformal = Transform.rotation(0.3).concatenating(.scale(5, 5))
+        var path = PathData()
+        path.addEllipse(in: Rect(x: 0, y: 0, width: 40, height: 90))
+        let a = path.polylines(tolerance: 0.02, metric: FlatteningMetric(conformal))
+        let b = path.polylines(tolerance: 0.02)
+        #expect(a.map(\.points) == b.map(\.points))
+    }
+
     @Test("random quadratics")
     func quads() {
         var rng = Rng(state: 7)

@@ -8,20 +8,20 @@ public enum Flattening {
     /// The largest distance, in device pixels, between a curve and its polyline.
     public static let tolerance = 0.1
 
-    /// Segments needed for a quadratic within `tolerance`.
+    /// Segments needed for a quadratic within `tolerance` (lengths measured by `metric`).
     @inlinable
     public static func quadSegments(_ p0: Point, _ p1: Point, _ p2: Point,
-                                     tolerance: Double) -> Double {
-        let dd = (p0 - p1 * 2 + p2).length
+                                     tolerance: Double, metric: FlatteningMetric = .identity) -> Double {
+        let dd = metric.length(p0 - p1 * 2 + p2)
         return (0.25 * dd / tolerance).squareRoot().rounded(.up)
     }
 
-    /// Segments needed for a cubic within `tolerance`.
+    /// Segments needed for a cubic within `tolerance` (lengths measured by `metric`).
     @inlinable
     public static func cubicSegments(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point,
-                                      tolerance: Double) -> Double {
-        let d1 = (p0 - p1 * 2 + p2).length
-        let d2 = (p1 - p2 * 2 + p3).length
+                                      tolerance: Double, metric: FlatteningMetric = .identity) -> Double {
+        let d1 = metric.length(p0 - p1 * 2 + p2)
+        let d2 = metric.length(p1 - p2 * 2 + p3)
         return (0.75 * max(d1, d2) / tolerance).squareRoot().rounded(.up)
     }
 
@@ -30,8 +30,8 @@ public enum Flattening {
     /// curves first.
     @inlinable
     public static func flattenQuad(_ p0: Point, _ p1: Point, _ p2: Point, tolerance: Double,
-                                    emit: (Point) -> Void) {
-        let n = max(1, min(Int(clamping: quadSegments(p0, p1, p2, tolerance: tolerance)), 1 << 16))
+                                    metric: FlatteningMetric = .identity, emit: (Point) -> Void) {
+        let n = max(1, min(Int(clamping: quadSegments(p0, p1, p2, tolerance: tolerance, metric: metric)), 1 << 16))
         if n == 1 { return emit(p2) }
         let step = 1 / Double(n)
         for i in 1..<n { emit(Bezier.quadPoint(p0, p1, p2, Double(i) * step)) }
@@ -40,8 +40,8 @@ public enum Flattening {
 
     @inlinable
     public static func flattenCubic(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point,
-                                     tolerance: Double, emit: (Point) -> Void) {
-        let n = max(1, min(Int(clamping: cubicSegments(p0, p1, p2, p3, tolerance: tolerance)), 1 << 16))
+                                     tolerance: Double, metric: FlatteningMetric = .identity, emit: (Point) -> Void) {
+        let n = max(1, min(Int(clamping: cubicSegments(p0, p1, p2, p3, tolerance: tolerance, metric: metric)), 1 << 16))
         if n == 1 { return emit(p3) }
         // Forward differencing in double precision: exact enough for n ≤ 65536.
         let h = 1 / Double(n)

@@ -97,10 +97,10 @@ extension PathData {
     /// needing more is cut more coarsely (2¹² by default: a circle of radius 10⁶
     /// pixels; the pieces of larger curves near `visible` are split out first).
     public func polylines(tolerance: Double, visible: Rect? = nil, halfWidth: Double = 0,
-                          maximumSegments: Int = 1 << 12) -> [Polyline] {
+                          maximumSegments: Int = 1 << 12, metric: FlatteningMetric = .identity) -> [Polyline] {
         var lines: [Polyline] = []
         let count = polylines(tolerance: tolerance, visible: visible, halfWidth: halfWidth,
-                              maximumSegments: maximumSegments, into: &lines)
+                              maximumSegments: maximumSegments, metric: metric, into: &lines)
         lines.removeSubrange(count...)
         return lines
     }
@@ -110,9 +110,10 @@ extension PathData {
     /// and those past the count are left as they are for next time, so a caller
     /// that keeps `lines` flattens path after path without allocating.
     public func polylines(tolerance: Double, visible: Rect? = nil, halfWidth: Double = 0,
-                          maximumSegments: Int = 1 << 12, into lines: inout [Polyline]) -> Int {
+                          maximumSegments: Int = 1 << 12, metric: FlatteningMetric = .identity,
+                          into lines: inout [Polyline]) -> Int {
         var builder = PolylineBuilder(tolerance: tolerance, visible: visible, halfWidth: halfWidth,
-                                      maximumSegments: maximumSegments, storage: lines)
+                                      maximumSegments: maximumSegments, metric: metric, storage: lines)
         lines = []
         forEach { builder.add($0) }
         builder.finish(closed: false)
@@ -127,6 +128,8 @@ private struct PolylineBuilder {
     let visible: Rect?
     let halfWidth: Double
     let maximumSegments: Int
+    /// How segment counts measure the curves (see `FlatteningMetric`).
+    let metric: FlatteningMetric
     /// The polylines made (the first `used`), then spare ones whose arrays are
     /// taken for the next.
     var result: [Polyline]
@@ -144,8 +147,10 @@ private struct PolylineBuilder {
     var endTangent = Point.zero
     var startTangent = Point.zero
 
-    init(tolerance: Double, visible: Rect?, halfWidth: Double, maximumSegments: Int, storage: [Polyline]) {
+    init(tolerance: Double, visible: Rect?, halfWidth: Double, maximumSegments: Int, metric: FlatteningMetric,
+         storage: [Polyline]) {
         result = storage
+        self.metric = metric
         self.maximumSegments = max(1, min(maximumSegments, 1 << 16))
         self.tolerance = tolerance
         self.visible = visible
@@ -293,7 +298,7 @@ private struct PolylineBuilder {
                         maxX: max(p0.x, p1.x, p2.x), maxY: max(p0.y, p1.y, p2.y))
         if hull.isOutside(visible) { return push(p2, smooth: true) }
         if depth < 60, !hull.isInside(visible),
-           Flattening.quadSegments(p0, p1, p2, tolerance: tolerance) > PolylineBuilder.fewSegments {
+           Flattening.quadSegments(p0, p1, p2, tolerance: tolerance, metric: metric) > PolylineBuilder.fewSegments {
             let (a, b) = Bezier.splitQuad(p0, p1, p2, at: 0.5)
             quad(a.0, a.1, a.2, visible, depth: depth + 1, start: start, end: false)
             quad(b.0, b.1, b.2, visible, depth: depth + 1, start: false, end: end)
@@ -308,7 +313,7 @@ private struct PolylineBuilder {
                         maxX: max(p0.x, p1.x, p2.x, p3.x), maxY: max(p0.y, p1.y, p2.y, p3.y))
         if hull.isOutside(visible) { return push(p3, smooth: true) }
         if depth < 60, !hull.isInside(visible),
-           Flattening.cubicSegments(p0, p1, p2, p3, tolerance: tolerance) > PolylineBuilder.fewSegments {
+           Flattening.cubicSegments(p0, p1, p2, p3, tolerance: tolerance, metric: metric) > PolylineBuilder.fewSegments {
             let (a, b) = Bezier.splitCubic(p0, p1, p2, p3, at: 0.5)
             cubic(a.0, a.1, a.2, a.3, visible, depth: depth + 1, start: start, end: false)
             cubic(b.0, b.1, b.2, b.3, visible, depth: depth + 1, start: false, end: end)
@@ -331,21 +336,21 @@ private struct PolylineBuilder {
 
 
     mutating func flatten(quad p0: Point, _ p1: Point, _ p2: Point, start: Bool, end: Bool) {
-        let n = max(1, min(Int(clamping: Flattening.quadSegments(p0, p1, p2, tolerance: tolerance)), maximumSegments))
+        let n = max(1, min(Int(clamping: Flattening.quadSegments(p0, p1, p2, tolerance: tolerance, metric: metric)), maximumSegments))
         let h = 1 / Double(n)
         let first = start ? endHalvings(tangent: PolylineBuilder.firstNonZero(p1 - p0, p2 - p0),
                                         chord: Bezier.quadPoint(p0, p1, p2, h) - p0) : 0
         let last = end ? endHalvings(tangent: PolylineBuilder.firstNonZero(p2 - p1, p2 - p0),
                                      chord: p2 - Bezier.quadPoint(p0, p1, p2, 1 - h)) : 0
         if first == 0 && last == 0 && n < maximumSegments {
-            return Flattening.flattenQuad(p0, p1, p2, tolerance: tolerance) { push($0, smooth: true) }
+            return Flattening.flattenQuad(p0, p1, p2, tolerance: tolerance, metric: metric) { push($0, smooth: true) }
         }
         PolylineBuilder.forEachParameter(n, first, last) { push(Bezier.quadPoint(p0, p1, p2, $0), smooth: true) }
         push(p2, smooth: true)
     }
 
     mutating func flatten(cubic p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, start: Bool, end: Bool) {
-        let n = max(1, min(Int(clamping: Flattening.cubicSegments(p0, p1, p2, p3, tolerance: tolerance)),
+        let n = max(1, min(Int(clamping: Flattening.cubicSegments(p0, p1, p2, p3, tolerance: tolerance, metric: metric)),
                            maximumSegments))
         let h = 1 / Double(n)
         let first = start ? endHalvings(tangent: PolylineBuilder.firstNonZero(p1 - p0, p2 - p0, p3 - p0),
@@ -353,7 +358,7 @@ private struct PolylineBuilder {
         let last = end ? endHalvings(tangent: PolylineBuilder.firstNonZero(p3 - p2, p3 - p1, p3 - p0),
                                      chord: p3 - Bezier.cubicPoint(p0, p1, p2, p3, 1 - h)) : 0
         if first == 0 && last == 0 && n < maximumSegments {
-            return Flattening.flattenCubic(p0, p1, p2, p3, tolerance: tolerance) { push($0, smooth: true) }
+            return Flattening.flattenCubic(p0, p1, p2, p3, tolerance: tolerance, metric: metric) { push($0, smooth: true) }
         }
         PolylineBuilder.forEachParameter(n, first, last) { push(Bezier.cubicPoint(p0, p1, p2, p3, $0), smooth: true) }
         push(p3, smooth: true)

@@ -72,8 +72,13 @@ public enum Stroker {
     /// path's space): when one segment's pen covers all of it, the outline is that
     /// quadrilateral alone — the stroke paints everything that shows — and nothing
     /// else is outlined (a pen billions of pixels wide under a huge scale).
+    ///
+    /// `metric` measures curves for flattening as the device shows them (see
+    /// `FlatteningMetric`); `tolerance` is then the device's divided by the map's
+    /// largest stretch.
     public static func stroke(_ path: PathData, _ style: StrokeParameters, tolerance: Double,
-                              visible: Rect? = nil, clip: [Point]? = nil, into out: inout OutlineBuffer) {
+                              visible: Rect? = nil, clip: [Point]? = nil, metric: FlatteningMetric = .identity,
+                              into out: inout OutlineBuffer) {
         let hw = style.width / 2
         guard hw > 0, hw.isFinite, tolerance > 0, tolerance.isFinite else { return }
         // Offsetting squares distances and divides by lengths: beyond an extent of
@@ -94,7 +99,7 @@ public enum Stroker {
         var built = out.polylines
         out.polylines = []
         var used = path.polylines(tolerance: flattening, visible: pattern == nil ? visible : nil, halfWidth: hw,
-                                  maximumSegments: maximumSegments, into: &built)
+                                  maximumSegments: maximumSegments, metric: metric, into: &built)
         defer { out.polylines = built }
         // A bound on the work: past `pointBudget` points, curves are flattened more
         // coarsely. Only absurd transforms get here (a tolerance of 0.1 px under a
@@ -105,7 +110,7 @@ public enum Stroker {
             flattening *= 16
             tries += 1
             let coarser = path.polylines(tolerance: flattening, visible: pattern == nil ? visible : nil, halfWidth: hw,
-                                         maximumSegments: maximumSegments)
+                                         maximumSegments: maximumSegments, metric: metric)
             let coarserCount = coarser.reduce(0) { $0 + $1.points.count }
             built = coarser
             used = coarser.count
