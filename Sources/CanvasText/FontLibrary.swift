@@ -82,11 +82,23 @@ public final class FontLibrary: Sendable {
     /// fallback family for a name nothing matches. A request for the result picks the
     /// same faces as one for `name`, at every weight and slant, since fontconfig first
     /// settles the family and then the style within it.
+    ///
+    /// A face may belong to several families (DejaVu Sans Condensed is in "DejaVu Sans"
+    /// and "DejaVu Sans Condensed"): the one named is kept, so the round trip stays on
+    /// the same face.
     public func installedFamily(for name: String) -> String {
-        guard let found = fontconfigMatch(family: name, weight: 400, italic: false), !found.family.isEmpty else {
+        // (Under the lock, as every fontconfig call here is.)
+        let found = state.withLock { _ in fontconfigMatch(family: name, weight: 400, italic: false) }
+        guard let found, let first = found.families.first else {
             return "sans-serif"   // no font at all: what `match` falls back to
         }
-        return found.family
+        let folded = FontLibrary.folded(name)
+        return found.families.first { FontLibrary.folded($0) == folded } ?? first
+    }
+
+    /// A family name as fontconfig compares them: case and spaces ignored.
+    private static func folded(_ name: String) -> String {
+        name.lowercased().filter { $0 != " " }
     }
 
     /// The family used for the default design.
@@ -159,7 +171,14 @@ public final class FontLibrary: Sendable {
         return face
     }
 
-    private struct Match { var path: String; var index: Int; var family: String }
+    /// A matched face: its file, its index there and its families (the first is the
+    /// one fontconfig lists first).
+    private struct Match {
+        var path: String
+        var index: Int
+        var families: [String]
+        var family: String { families.first ?? "" }
+    }
 
     private func fontconfigMatch(family: String?, weight: Int, italic: Bool, scalar: Unicode.Scalar? = nil,
                                  color: Bool = false) -> Match? {
@@ -189,11 +208,12 @@ public final class FontLibrary: Sendable {
         guard FcPatternGetString(matched, FC_FILE, 0, &file) == FcResultMatch, let file else { return nil }
         var index: Int32 = 0
         FcPatternGetInteger(matched, FC_INDEX, 0, &index)
+        var families: [String] = []
         var fam: UnsafeMutablePointer<FcChar8>?
-        var familyName = ""
-        if FcPatternGetString(matched, FC_FAMILY, 0, &fam) == FcResultMatch, let fam {
-            familyName = String(cString: fam)
+        while families.count < 16, FcPatternGetString(matched, FC_FAMILY, Int32(families.count), &fam) == FcResultMatch,
+              let fam {
+            families.append(String(cString: fam))
         }
-        return Match(path: String(cString: file), index: Int(index), family: familyName)
+        return Match(path: String(cString: file), index: Int(index), families: families)
     }
 }

@@ -267,6 +267,15 @@ struct StrokeTests {
         #expect(Dasher.dash([huge], pattern: [10, 5], phase: 0, visible: wide).map(\.points) == [huge.points])
         let nan = Polyline(points: [Point(0, 0), Point(.nan, 3), Point(40, 0)], closed: false)
         #expect(Dasher.dash([nan], pattern: [10, 5], phase: 0).count == 1)
+        // A NaN point makes the total NaN: before, the 10⁷-long segment after it was
+        // dashed into five million pieces. Now the line is drawn solid.
+        let nanTotal = Polyline(points: [Point(0, 0), Point(.nan, 0), Point(0, 0), Point(1e7, 0)], closed: false)
+        #expect(Dasher.dash([nanTotal], pattern: [1, 1], phase: 0).count == 1)
+        #expect(Dasher.dashes([nanTotal], pattern: [1, 1], phase: 0) == nil)
+        // A pattern too short to count its periods along a segment wholly outside.
+        let far = Polyline(points: [Point(200, 0), Point(200, 1e149), Point(300, 1e149)], closed: false)
+        let skipped = Dasher.dash([far], pattern: [1e-160, 1e-160], phase: 0, visible: Rect(minX: 0, minY: 0, maxX: 100, maxY: 100))
+        #expect(finite(skipped) && skipped.count <= 2)
         // Wholly outside what shows (two legs at x = 200): the dash in progress ends,
         // the dashes after them are kept. (A leg that crosses into the view is cut
         // there, and its inside part counts in full: too long to dash, drawn solid.)
@@ -278,6 +287,28 @@ struct StrokeTests {
         #expect(dashed.count < 20)
         #expect(dashed.first?.points == [Point(0, 50), Point(10, 50)])
         #expect(dashed.contains { $0.points.allSatisfy { $0.y == 60 && $0.x >= 30 && $0.x <= 100 } })
+    }
+
+    /// Dashes are placed by plain lengths whatever the map (a coarser cut would
+    /// shorten the path and move every dash after it); without dashes, or past the
+    /// dash budget, curves are cut as the device shows them.
+    @Test("dashed strokes flatten by plain lengths under uneven maps")
+    func dashesIgnoreTheMetric() {
+        var p = PathData()
+        p.move(to: Point(0, 0))
+        p.cubic(to: Point(300, 0), control1: Point(100, 80), control2: Point(200, -80))
+        let uneven = FlatteningMetric(.scale(1, 0.01))
+        func outline(_ style: StrokeParameters, _ metric: FlatteningMetric) -> [Point] {
+            var out = OutlineBuffer()
+            Stroker.stroke(p, style, tolerance: 0.01, metric: metric, into: &out)
+            return (0..<out.points.count).map { out.points[$0] }
+        }
+        let dashed = StrokeParameters(width: 2, dash: [7, 3])
+        #expect(outline(dashed, uneven) == outline(dashed, .identity))
+        let solid = StrokeParameters(width: 2)
+        #expect(outline(solid, uneven).count < outline(solid, .identity).count)
+        let overBudget = StrokeParameters(width: 2, dash: [1e-4, 1e-4])
+        #expect(outline(overBudget, uneven) == outline(solid, uneven))
     }
 
     /// A stroke placed beyond 10¹⁵⁰ is not outlined: there neighbouring doubles lie

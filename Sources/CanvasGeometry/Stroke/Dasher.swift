@@ -27,8 +27,15 @@ public enum Dasher {
     }
 
     /// The dashes of `lines`. With `visible`, dashes wholly outside it are left out
-    /// (the pattern still advances along them).
+    /// (the pattern still advances along them). Past `maxDashes`, `lines` themselves:
+    /// the stroke is drawn solid.
     public static func dash(_ lines: [Polyline], pattern: [Double], phase: Double, visible: Rect? = nil) -> [Polyline] {
+        dashes(lines, pattern: pattern, phase: phase, visible: visible) ?? lines
+    }
+
+    /// The dashes of `lines`, or `nil` past `maxDashes` (or when the lines' length
+    /// cannot be measured).
+    public static func dashes(_ lines: [Polyline], pattern: [Double], phase: Double, visible: Rect? = nil) -> [Polyline]? {
         let sum = pattern.reduce(0, +)
         @inline(__always) func isOutside(_ a: Point, _ b: Point) -> Bool {
             guard let visible else { return false }
@@ -50,7 +57,7 @@ public enum Dasher {
         }
         // (A length that overflowed, or a NaN point, makes the total unusable: the
         // loop below would never finish a segment it cannot measure.)
-        guard total.isFinite, total / sum * Double(pattern.count) <= Double(maxDashes) else { return lines }
+        guard total.isFinite, total / sum * Double(pattern.count) <= Double(maxDashes) else { return nil }
 
         var start = phase.isFinite ? phase.truncatingRemainder(dividingBy: sum) : 0
         if start < 0 { start += sum }
@@ -90,16 +97,22 @@ public enum Dasher {
             var piece: [Point] = on ? [pts[0]] : []
             var flags: [Bool] = on ? [false] : []
             var direction = Point(1, 0)
+            /// A segment that cannot be dashed, passed over: the dash in progress
+            /// ends, and one in progress goes on from its end (the pattern as it was).
+            func skipWhole(to b: Point) {
+                if on, piece.count > 1 { emit(piece, flags, direction) }
+                let restart = on && b.x.isFinite && b.y.isFinite
+                piece = restart ? [b] : []
+                flags = restart ? [false] : []
+            }
             for i in 1..<pts.count {
                 var a = pts[i - 1]
                 let b = pts[i]
                 var segLeft = a.distance(to: b)
                 // An outside segment too long to measure (or with a NaN end) shows
-                // nothing: it ends the dash in progress and the pattern goes on after it.
+                // nothing. (An inside one made the total unusable: no dashes at all.)
                 guard segLeft.isFinite else {
-                    if on, piece.count > 1 { emit(piece, flags, direction) }
-                    piece = on ? [b] : []
-                    flags = on ? [false] : []
+                    skipWhole(to: b)
                     continue
                 }
                 guard segLeft > 0 else { continue }
@@ -110,6 +123,12 @@ public enum Dasher {
                         // Whole periods of the pattern leave its state as it was, and
                         // their dashes cannot show: end the dash in progress, skip them.
                         let skip = ((segLeft - remaining) / sum).rounded(.down) * sum
+                        // (A pattern far shorter than the segment, 10⁻¹⁵⁸ against 10¹⁵⁰:
+                        // too many periods to count. Nothing of it shows: skip it whole.)
+                        guard skip.isFinite else {
+                            skipWhole(to: b)
+                            break
+                        }
                         if on {
                             piece.append(a + direction * remaining)
                             flags.append(false)

@@ -92,38 +92,50 @@ public enum Stroker {
         let magnitude = max(abs(bounds.minX), abs(bounds.maxX), abs(bounds.minY), abs(bounds.maxY))
         guard bounds.isFinite, extent < 1e150, magnitude < 1e150 else { return Diagnostics.report(.nonFinitePath) }
         let pattern = Dasher.validPattern(style.dash)
-        var flattening = tolerance
-        // Dashes flatten whole curves (their lengths must stay exact), as finely as
-        // fills do, when what shows is known (they are skipped there cheaply).
-        let maximumSegments = pattern != nil && visible != nil ? 1 << 16 : 1 << 12
         var built = out.polylines
         out.polylines = []
-        var used = path.polylines(tolerance: flattening, visible: pattern == nil ? visible : nil, halfWidth: hw,
-                                  maximumSegments: maximumSegments, metric: metric, into: &built)
         defer { out.polylines = built }
-        // A bound on the work: past `pointBudget` points, curves are flattened more
-        // coarsely. Only absurd transforms get here (a tolerance of 0.1 px under a
-        // scale of 10¹⁹ asks for 10¹⁰ segments a curve).
-        // (Lines do not get fewer: when coarser curves do not help, it stops.)
-        var count = built[..<used].reduce(0) { $0 + $1.points.count }, tries = 0
-        while tries < 8, count > Stroker.pointBudget {
-            flattening *= 16
-            tries += 1
-            let coarser = path.polylines(tolerance: flattening, visible: pattern == nil ? visible : nil, halfWidth: hw,
-                                         maximumSegments: maximumSegments, metric: metric)
-            let coarserCount = coarser.reduce(0) { $0 + $1.points.count }
-            built = coarser
-            used = coarser.count
-            if coarserCount * 4 > count * 3 { break }
-            count = coarserCount
+        /// The path's polylines, written into `built` (returning how many). For
+        /// dashes: whole curves (a dash's place is a length along the path, which
+        /// a coarser cut shortens, so they are measured in plain lengths), as finely
+        /// as fills when what shows is known (dashes are skipped there cheaply).
+        /// Otherwise: curves near what shows, measured as the device shows them.
+        func flatten(forDashes: Bool) -> Int {
+            let near = forDashes ? nil : visible, measure = forDashes ? FlatteningMetric.identity : metric
+            let maximumSegments = forDashes && visible != nil ? 1 << 16 : 1 << 12
+            var flattening = tolerance
+            var used = path.polylines(tolerance: flattening, visible: near, halfWidth: hw,
+                                      maximumSegments: maximumSegments, metric: measure, into: &built)
+            // A bound on the work: past `pointBudget` points, curves are flattened more
+            // coarsely. Only absurd transforms get here (a tolerance of 0.1 px under a
+            // scale of 10¹⁹ asks for 10¹⁰ segments a curve).
+            // (Lines do not get fewer: when coarser curves do not help, it stops.)
+            var count = built[..<used].reduce(0) { $0 + $1.points.count }, tries = 0
+            while tries < 8, count > Stroker.pointBudget {
+                flattening *= 16
+                tries += 1
+                let coarser = path.polylines(tolerance: flattening, visible: near, halfWidth: hw,
+                                             maximumSegments: maximumSegments, metric: measure)
+                let coarserCount = coarser.reduce(0) { $0 + $1.points.count }
+                built = coarser
+                used = coarser.count
+                if coarserCount * 4 > count * 3 { break }
+                count = coarserCount
+            }
+            return used
         }
         // Dashes and culled pieces are new polylines (these allocate); the kept
-        // ones stay for the next stroke.
-        var lines = built[..<used]
-        if let pattern {
-            lines = Dasher.dash(Array(lines), pattern: pattern, phase: style.dashPhase, visible: visible)[...]
-        } else if let visible, !bounds.isInside(visible) {
-            lines = lines.flatMap { $0.culled(to: visible) }[...]
+        // ones stay for the next stroke. Past the dash budget the stroke is solid.
+        var lines: ArraySlice<Polyline>
+        if let pattern, case let used = flatten(forDashes: true),
+           let dashes = Dasher.dashes(Array(built[..<used]), pattern: pattern, phase: style.dashPhase, visible: visible) {
+            lines = dashes[...]
+        } else {
+            let used = flatten(forDashes: false)
+            lines = built[..<used]
+            if let visible, !bounds.isInside(visible) {
+                lines = lines.flatMap { $0.culled(to: visible) }[...]
+            }
         }
         // Only a pen wider than what shows can cover it.
         if let clip, clip.count == 4, 2 * hw >= Stroker.diameter(clip),

@@ -9,27 +9,33 @@
 /// font. Two such names then make equal fonts when they draw with the same family.
 struct FamilyNameTable {
     let capacity: Int
-    private let installedFamily: @Sendable (String) -> String
     private var ids: [String: UInt32] = [:]
     private var names: [String] = []
-    /// Names past `capacity`, by the id of their installed family: a cache of
-    /// `installedFamily`'s answers (a fontconfig match each), emptied when full.
+    /// Names past `capacity`, by the id of their installed family: a cache of the
+    /// families they were found to draw with (a fontconfig match each), emptied when
+    /// full.
     private var lateNames: [String: UInt32] = [:]
     private static let lateNamesKept = 4096
 
-    init(capacity: Int, installedFamily: @escaping @Sendable (String) -> String) {
+    init(capacity: Int) {
         self.capacity = capacity
-        self.installedFamily = installedFamily
     }
 
     /// How many names the table holds.
     var count: Int { names.count }
 
-    mutating func id(for name: String) -> UInt32 {
+    /// The number of `name`, or `nil` when the table is full and the family `name`
+    /// draws with must be found first (then `id(for:drawnWith:)`; the caller finds it
+    /// without holding the table, whose lock every drawn label takes).
+    mutating func id(for name: String) -> UInt32? {
         if let id = ids[name] { return id }
         if names.count < capacity { return add(name) }
-        if let id = lateNames[name] { return id }
-        let family = installedFamily(name)
+        return lateNames[name]
+    }
+
+    /// The number of `name`, which draws with the installed family `family`.
+    mutating func id(for name: String, drawnWith family: String) -> UInt32 {
+        if let id = id(for: name) { return id }
         // Installed families are added past `capacity`: there are only so many.
         let id = ids[family] ?? add(family)
         if lateNames.count >= Self.lateNamesKept { lateNames.removeAll(keepingCapacity: true) }

@@ -108,10 +108,15 @@ public struct Font: Hashable, Sendable {
     struct FamilyName: Hashable, Sendable {
         let id: UInt32
         /// Up to 65,536 names as given, then names by the family they draw with.
-        private static let table = Locked(FamilyNameTable(capacity: 1 << 16) { FontLibrary.shared.installedFamily(for: $0) })
+        private static let table = Locked(FamilyNameTable(capacity: 1 << 16))
 
         init(_ name: String) {
-            id = FamilyName.table.withLock { $0.id(for: name) }
+            if let id = FamilyName.table.withLock({ $0.id(for: name) }) {
+                self.id = id
+                return
+            }
+            let family = FontLibrary.shared.installedFamily(for: name)
+            id = FamilyName.table.withLock { $0.id(for: name, drawnWith: family) }
         }
 
         var value: String { FamilyName.table.withLock { $0.name(of: id) } }
