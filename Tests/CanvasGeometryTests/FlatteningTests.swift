@@ -311,6 +311,33 @@ struct StrokeTests {
         #expect(outline(overBudget, uneven) == outline(solid, uneven))
     }
 
+    /// The work a stroke does is bounded when its curves reach the per-curve cap
+    /// (a tolerance of 10⁻¹⁶ under a scale of 10¹⁵: 47 curves stayed at 2¹⁶ points
+    /// each, and outlined 18 million points in 1.1 s), and a dash running far past
+    /// what shows is outlined only near it.
+    @Test("stroke work stays bounded: capped curves, long dashes")
+    func boundedStrokeWork() {
+        var p = PathData()
+        p.move(to: Point(0, 0))
+        for k in 0..<40 {
+            let x = Double(k) * 3
+            p.cubic(to: Point(x + 3, 0), control1: Point(x + 1, 100), control2: Point(x + 2, -100))
+        }
+        let visible = Rect(minX: 0, minY: -1, maxX: 5, maxY: 1)
+        var out = OutlineBuffer()
+        Stroker.stroke(p, StrokeParameters(width: 1, dash: [1e300, 1e300]), tolerance: 1e-16, visible: visible, into: &out)
+        #expect(out.points.count > 0 && out.points.count < 1 << 20)
+        // A circle of radius 10⁵ in one dash, with a view of 100 × 100 on its edge.
+        var circle = PathData()
+        circle.addEllipse(in: Rect(x: 0, y: 0, width: 200_000, height: 200_000))
+        let view = Rect(minX: -50, minY: 99_950, maxX: 50, maxY: 100_050)
+        var dashed = OutlineBuffer(), solid = OutlineBuffer()
+        Stroker.stroke(circle, StrokeParameters(width: 2, dash: [1e9, 1]), tolerance: 0.1, visible: view, into: &dashed)
+        Stroker.stroke(circle, StrokeParameters(width: 2), tolerance: 0.1, visible: view, into: &solid)
+        #expect(dashed.points.count < 200)
+        #expect(solid.points.count < 200)
+    }
+
     /// A stroke placed beyond 10¹⁵⁰ is not outlined: there neighbouring doubles lie
     /// 10¹³⁴ apart, and a curve whose control points are equal flattens into steps
     /// whose squares overflow (26 million outline points of NaN, before).

@@ -102,17 +102,21 @@ public enum Stroker {
         /// Otherwise: curves near what shows, measured as the device shows them.
         func flatten(forDashes: Bool) -> Int {
             let near = forDashes ? nil : visible, measure = forDashes ? FlatteningMetric.identity : metric
-            let maximumSegments = forDashes && visible != nil ? 1 << 16 : 1 << 12
+            var maximumSegments = forDashes && visible != nil ? 1 << 16 : 1 << 12
             var flattening = tolerance
             var used = path.polylines(tolerance: flattening, visible: near, halfWidth: hw,
                                       maximumSegments: maximumSegments, metric: measure, into: &built)
             // A bound on the work: past `pointBudget` points, curves are flattened more
-            // coarsely. Only absurd transforms get here (a tolerance of 0.1 px under a
-            // scale of 10¹⁹ asks for 10¹⁰ segments a curve).
+            // coarsely, each try to about a quarter of the segments (the tolerance 16
+            // times, and the cap a curve reaches a quarter: 47 curves at the cap of
+            // 2¹⁶ under a scale of 10¹⁵ stayed there, and outlined 18 million points).
+            // Only absurd transforms get here (a tolerance of 0.1 px under a scale of
+            // 10¹⁹ asks for 10¹⁰ segments a curve).
             // (Lines do not get fewer: when coarser curves do not help, it stops.)
             var count = built[..<used].reduce(0) { $0 + $1.points.count }, tries = 0
             while tries < 8, count > Stroker.pointBudget {
                 flattening *= 16
+                maximumSegments = max(16, maximumSegments / 4)
                 tries += 1
                 let coarser = path.polylines(tolerance: flattening, visible: near, halfWidth: hw,
                                              maximumSegments: maximumSegments, metric: measure)
@@ -133,9 +137,11 @@ public enum Stroker {
         } else {
             let used = flatten(forDashes: false)
             lines = built[..<used]
-            if let visible, !bounds.isInside(visible) {
-                lines = lines.flatMap { $0.culled(to: visible) }[...]
-            }
+        }
+        // Runs of segments wholly outside what shows are cut out (of a dash that runs
+        // far past it too: dashes only leave out those wholly outside).
+        if let visible, !bounds.isInside(visible) {
+            lines = lines.flatMap { $0.culled(to: visible) }[...]
         }
         // Only a pen wider than what shows can cover it.
         if let clip, clip.count == 4, 2 * hw >= Stroker.diameter(clip),
