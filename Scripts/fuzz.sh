@@ -44,12 +44,13 @@ fuzz_build=.build/fuzz
 build() {
   # SwiftPM compiles a module again when its sources change, not when only its
   # flags do: a module built before Package.swift's fuzz settings changed would keep
-  # its old instrumentation. So the build starts afresh when Package.swift differs
-  # from the one it was made with.
+  # its old instrumentation. So the build starts afresh when Package.swift, the
+  # libFuzzer archive or the toolchain differs from the ones it was made with.
+  # (Not while a fuzzer runs from the same folder: it would lose its executable.)
   local stamp="$fuzz_build/package-stamp" now
-  now=$(sha256sum Package.swift | cut -d' ' -f1)
+  now=$( (cat Package.swift; echo "$libfuzzer"; swiftc --version 2>&1) | sha256sum | cut -d' ' -f1)
   if [ -d "$fuzz_build" ] && [ "$(cat "$stamp" 2>/dev/null)" != "$now" ]; then
-    echo "fuzz.sh: Package.swift changed since $fuzz_build was built: building afresh" >&2
+    echo "fuzz.sh: Package.swift or the toolchain changed since $fuzz_build was built: building afresh" >&2
     rm -rf "$fuzz_build"
   fi
   mkdir -p "$fuzz_build" && echo "$now" >"$stamp"
