@@ -336,6 +336,15 @@ struct StrokeTests {
         Stroker.stroke(circle, StrokeParameters(width: 2), tolerance: 0.1, visible: view, into: &solid)
         #expect(dashed.points.count < 200)
         #expect(solid.points.count < 200)
+        // 20,000 dots of about 1,000 points each: past the stroke's arc budget (2²⁰
+        // points) they are octagons, as arcs are (before: 20 million points).
+        var line = PathData()
+        line.move(to: Point(0, 0))
+        line.line(to: Point(20_000, 0))
+        var dots = OutlineBuffer()
+        Stroker.stroke(line, StrokeParameters(width: 1, cap: .round, dash: [0, 1]), tolerance: 2.5e-6, into: &dots)
+        #expect(dots.contourEnds.count >= 20_000)
+        #expect(dots.points.count < 1_300_000)
     }
 
     /// A stroke placed beyond 10¹⁵⁰ is not outlined: there neighbouring doubles lie

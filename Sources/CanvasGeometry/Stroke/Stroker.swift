@@ -484,7 +484,11 @@ struct OutlineBuilder {
         case .butt:
             return
         case .round:
-            let steps = max(8, min(8192, Int((2 * .pi / arcStep).rounded(.up))))
+            // Dots draw from the stroke's arc budget as joins and caps do: 131,072
+            // zero-length dashes at 170 points each made 21 million points (1.1 s).
+            var steps = max(8, min(8192, Int((2 * .pi / arcStep).rounded(.up))))
+            if steps > arcPointsLeft { steps = 8 }
+            arcPointsLeft -= steps
             for k in 0..<steps {
                 let a = 2 * Double.pi * Double(k) / Double(steps)
                 out.add(Point(p.x + hw * cos(a), p.y + hw * sin(a)))
