@@ -345,6 +345,17 @@ struct StrokeTests {
         Stroker.stroke(line, StrokeParameters(width: 1, cap: .round, dash: [0, 1]), tolerance: 2.5e-6, into: &dots)
         #expect(dots.contourEnds.count >= 20_000)
         #expect(dots.points.count < 1_300_000)
+        // The stroker plans whole curves before flattening them: the plan counts what
+        // flattening makes (a circle's closed polyline: one point a segment), and
+        // each curve at most the cap (64 curves needing 10⁹ segments: 64 × 2¹⁶).
+        var round = PathData()
+        round.addEllipse(in: Rect(x: 0, y: 0, width: 300, height: 300))
+        let planned = Stroker.curveSegments(round, tolerance: 0.1, metric: .identity, cap: 1 << 16)
+        #expect(planned == Double(round.polylines(tolerance: 0.1).first?.points.count ?? 0))
+        var steep = PathData()
+        steep.move(to: Point(0, 0))
+        for k in 0..<64 { steep.cubic(to: Point(Double(k + 1), 0), control1: Point(0, 1e9), control2: Point(1, -1e9)) }
+        #expect(Stroker.curveSegments(steep, tolerance: 0.1, metric: .identity, cap: 1 << 16) == 64 * 65536)
     }
 
     /// A stroke placed beyond 10¹⁵⁰ is not outlined: there neighbouring doubles lie

@@ -103,7 +103,18 @@ public enum Stroker {
         func flatten(forDashes: Bool) -> Int {
             let near = forDashes ? nil : visible, measure = forDashes ? FlatteningMetric.identity : metric
             var maximumSegments = forDashes && visible != nil ? 1 << 16 : 1 << 12
-            var flattening = tolerance
+            var flattening = tolerance, tries = 0
+            // Whole curves are planned first, by their segment counts (cheap): the
+            // same coarser tries as below, before flattening rather than after (64
+            // dashed curves at 2¹⁶ points each made 4 million points first, 0.3 s a
+            // stroke). Curves cut near `visible` are not: most of a curve far outside
+            // becomes one chord, so its count says little.
+            while near == nil, tries < 8, Stroker.curveSegments(path, tolerance: flattening, metric: measure,
+                                                   cap: maximumSegments) > Double(Stroker.pointBudget) {
+                flattening *= 16
+                maximumSegments = max(16, maximumSegments / 4)
+                tries += 1
+            }
             var used = path.polylines(tolerance: flattening, visible: near, halfWidth: hw,
                                       maximumSegments: maximumSegments, metric: measure, into: &built)
             // A bound on the work: past `pointBudget` points, curves are flattened more
@@ -113,7 +124,7 @@ public enum Stroker {
             // Only absurd transforms get here (a tolerance of 0.1 px under a scale of
             // 10¹⁹ asks for 10¹⁰ segments a curve).
             // (Lines do not get fewer: when coarser curves do not help, it stops.)
-            var count = built[..<used].reduce(0) { $0 + $1.points.count }, tries = 0
+            var count = built[..<used].reduce(0) { $0 + $1.points.count }
             while tries < 8, count > Stroker.pointBudget {
                 flattening *= 16
                 maximumSegments = max(16, maximumSegments / 4)
@@ -165,6 +176,27 @@ public enum Stroker {
         // (The wedge buffers may have grown: keep them as they are now.)
         out.wedges = builder.wedges
         out.wedgeSizes = builder.wedgeSizes
+    }
+
+    /// The segments `path`'s curves need at `tolerance` (as `metric` measures them),
+    /// each at most `cap`: what flattening them whole makes, lines aside.
+    static func curveSegments(_ path: PathData, tolerance: Double, metric: FlatteningMetric, cap: Int) -> Double {
+        var total = 0.0, last = Point.zero, start = Point.zero
+        let most = Double(cap)
+        path.forEach { element in
+            switch element {
+            case .move(let p): last = p; start = p
+            case .line(let p): last = p
+            case .quad(let c, let p):
+                total += min(most, Flattening.quadSegments(last, c, p, tolerance: tolerance, metric: metric))
+                last = p
+            case .cubic(let c1, let c2, let p):
+                total += min(most, Flattening.cubicSegments(last, c1, c2, p, tolerance: tolerance, metric: metric))
+                last = p
+            case .close: last = start
+            }
+        }
+        return total
     }
 
     /// The largest distance between two of `points`.
