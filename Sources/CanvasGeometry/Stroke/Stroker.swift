@@ -104,6 +104,12 @@ public enum Stroker {
             let near = forDashes ? nil : visible, measure = forDashes ? FlatteningMetric.identity : metric
             var maximumSegments = forDashes && visible != nil ? 1 << 16 : 1 << 12
             var flattening = tolerance, tries = 0
+            /// One coarser try: about a quarter of the segments.
+            func coarsen() {
+                flattening *= 16
+                maximumSegments = max(16, maximumSegments / 4)
+                tries += 1
+            }
             // Whole curves are planned first, by their segment counts (cheap): the
             // same coarser tries as below, before flattening rather than after (64
             // dashed curves at 2¹⁶ points each made 4 million points first, 0.3 s a
@@ -111,9 +117,7 @@ public enum Stroker {
             // becomes one chord, so its count says little.
             while near == nil, tries < 8, Stroker.curveSegments(path, tolerance: flattening, metric: measure,
                                                    cap: maximumSegments) > Double(Stroker.pointBudget) {
-                flattening *= 16
-                maximumSegments = max(16, maximumSegments / 4)
-                tries += 1
+                coarsen()
             }
             var used = path.polylines(tolerance: flattening, visible: near, halfWidth: hw,
                                       maximumSegments: maximumSegments, metric: measure, into: &built)
@@ -126,9 +130,7 @@ public enum Stroker {
             // (Lines do not get fewer: when coarser curves do not help, it stops.)
             var count = built[..<used].reduce(0) { $0 + $1.points.count }
             while tries < 8, count > Stroker.pointBudget {
-                flattening *= 16
-                maximumSegments = max(16, maximumSegments / 4)
-                tries += 1
+                coarsen()
                 let coarser = path.polylines(tolerance: flattening, visible: near, halfWidth: hw,
                                              maximumSegments: maximumSegments, metric: measure)
                 let coarserCount = coarser.reduce(0) { $0 + $1.points.count }
