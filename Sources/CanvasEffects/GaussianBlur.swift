@@ -44,6 +44,25 @@ public enum GaussianBlur {
         return 3 * (d / 2) + 2
     }
 
+    /// An upper bound on the blurred alpha anywhere, for an input whose alpha
+    /// (at most 1) lies within a `width` × `height` rectangle of pixels.
+    ///
+    /// The blur is separable, and a 1-D Gaussian's density never exceeds
+    /// 1/(σ√2π), so a band `w` pixels wide blurs to at most w/(σ√2π) (and never more
+    /// than 1). The box and downsampled approximations peak within a fraction of a
+    /// percent of the Gaussian; the bound allows 10 %. The filter stages use it to
+    /// leave out a blur too wide to show anything, without rendering its input.
+    public static func peakAlpha(sigma: Double, width: Int, height: Int) -> Double {
+        guard width > 0, height > 0 else { return 0 }
+        guard sigma.isFinite, sigma > 0.01 else { return 1 }
+        let density = 1.1 / (min(sigma, maximumSigma) * (2 * Double.pi).squareRoot())
+        return min(1, Double(width) * density) * min(1, Double(height) * density)
+    }
+
+    /// Alpha below this, in a filter's result, is left out (a sixteenth of an 8-bit
+    /// level: it cannot change a stored 8-bit pixel).
+    public static let invisibleAlpha = 1.0 / 4096
+
     static func boxSize(_ sigma: Double) -> Int {
         Int((sigma * 3 * (2 * Double.pi).squareRoot() / 4 + 0.5).rounded(.down))
     }

@@ -31,6 +31,24 @@ public struct Shadow: Sendable {
         return PixelRect(x0: output.x0 - ox - m, y0: output.y0 - oy - m, x1: output.x1 - ox + m, y1: output.y1 - oy + m)
     }
 
+    /// Whether a source that is transparent outside `extent` casts a shadow too faint
+    /// to show anywhere (below `GaussianBlur.invisibleAlpha` once tinted): a radius
+    /// far wider than the drawing spreads it to nothing.
+    public func isInvisible(fromSourceWithin extent: PixelRect) -> Bool {
+        let strength = Double(pointwiseMax(color, -color).max())
+        guard strength.isFinite else { return false }
+        let peak = GaussianBlur.peakAlpha(sigma: sigma, width: extent.width, height: extent.height)
+        return peak * max(1, strength) < GaussianBlur.invisibleAlpha
+    }
+
+    /// The shadow over `output` when it `isInvisible`: transparent, or with
+    /// `invertsAlpha` (the blurred alpha is 0, so its inverse is 1) the colour everywhere.
+    public func faintShadow(output: PixelRect) -> Plane? {
+        guard let out = Plane(bounds: output) else { return nil }
+        if invertsAlpha { out.pixels.pixels.update(repeating: color, count: output.width * output.height) }
+        return out
+    }
+
     /// The tinted shadow over `output`, from a source plane covering (at least the
     /// drawn part of) `sourceRegion(for: output)`.
     public func shadow(of source: Plane, output: PixelRect) -> Plane? {

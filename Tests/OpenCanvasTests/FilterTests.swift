@@ -2,6 +2,7 @@ import Testing
 import Foundation
 import OpenCanvas
 import CanvasEffects
+import CanvasGeometry
 import RenderTesting
 
 /// The standard normal cumulative distribution.
@@ -101,6 +102,60 @@ struct FilterTests {
         }
         #expect(close(overlap([]), [255, 255, 255, 128]))
         #expect(close(overlap(.disablesGroup), [170, 170, 170, 191], 2))   // white 50 % over black 50 %
+    }
+
+    @Test("peakAlpha bounds the blurred alpha of a w × h block, for exact, box and downsampled blurs",
+          arguments: [0.8, 3, 11, 30, 90, 400] as [Double])
+    func peakAlphaBound(_ sigma: Double) {
+        for (w, h) in [(1, 1), (4, 30), (25, 25), (200, 3)] {
+            let block = PixelRect(x0: 0, y0: 0, x1: w, y1: h)
+            guard let input = Plane(bounds: block) else { Issue.record("no plane"); return }
+            input.pixels.pixels.update(repeating: SIMD4(0, 0, 0, 1), count: w * h)
+            // The peak is at the block's centre; the output spans it.
+            let output = PixelRect(x0: w / 2 - 2, y0: h / 2 - 2, x1: w / 2 + 3, y1: h / 2 + 3)
+            guard let blurred = GaussianBlur.blur(input, sigma: sigma, output: output) else { Issue.record("no blur"); return }
+            let peak = (0..<25).map { Double(blurred.pixels.pixels[$0].w) }.max() ?? 0
+            let bound = GaussianBlur.peakAlpha(sigma: sigma, width: w, height: h)
+            #expect(peak <= bound, "σ \(sigma), \(w) × \(h): peak \(peak), bound \(bound)")
+        }
+    }
+
+    @Test("a blur or shadow far wider than its drawing shows nothing, without rendering the drawing for it")
+    func invisiblyWideBlur() {
+        let square = Path(CGRect(x: -100, y: -100, width: 200, height: 200))
+        let plain = renderCanvas(width: 60, height: 40) { c, _ in c.fill(square, with: .color(css(255, 0, 0))) }
+        for radius in [1e5, 2.2e9, .greatestFiniteMagnitude] {
+            Plane.resetLargestAllocation()
+            let shadowed = renderCanvas(width: 60, height: 40) { c, _ in
+                c.addFilter(.shadow(color: .black, radius: radius, x: 3, y: 3))
+                c.fill(square, with: .color(css(255, 0, 0)))
+            }
+            #expect(identical(shadowed, plain), "radius \(radius)")
+            // Only the object over the canvas was rendered, not the 200 × 200 source.
+            #expect(Plane.largestAllocation <= 60 * 40)
+
+            Plane.resetLargestAllocation()
+            let blurred = renderCanvas(width: 60, height: 40) { c, _ in
+                c.addFilter(.blur(radius: radius))
+                c.fill(square, with: .color(css(255, 0, 0)))
+            }
+            #expect(rgba(blurred, 30, 20)[3] == 0 && rgba(blurred, 0, 0)[3] == 0)
+            #expect(Plane.largestAllocation <= 1)
+
+            // Inverted, the faint blur's alpha is 0 everywhere, so the inner shadow's
+            // colour covers the whole drawing area.
+            let inverted = renderCanvas(width: 60, height: 40) { c, _ in
+                c.addFilter(.shadow(color: css(0, 0, 255), radius: radius, options: [.invertsAlpha, .shadowOnly]))
+                c.fill(square, with: .color(css(255, 0, 0)))
+            }
+            #expect(close(rgba(inverted, 30, 20), [0, 0, 255, 255]) && close(rgba(inverted, 59, 39), [0, 0, 255, 255]))
+        }
+        // A wide radius that still shows is drawn: σ 100 over the 200 px square.
+        let visible = renderCanvas(width: 60, height: 40) { c, _ in
+            c.addFilter(.shadow(color: .black, radius: 100, x: 0, y: 0, options: .shadowOnly))
+            c.fill(square, with: .color(css(255, 0, 0)))
+        }
+        #expect(rgba(visible, 30, 20)[3] > 0)
     }
 
     @Test("filters added later apply first (addFilter(A); addFilter(B) gives A(B(drawing)))")

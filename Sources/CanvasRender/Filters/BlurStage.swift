@@ -19,10 +19,20 @@ struct BlurStage: FilterStage {
 
     var dithersResult: Bool { dithers }
 
-    func support(ofInput input: PixelRect) -> PixelRect? { input.dilated(GaussianBlur.reach(sigma: sigma) + 1) }
+    func support(ofInput input: PixelRect) -> PixelRect? {
+        isInvisible(input) ? PixelRect(x0: 0, y0: 0, x1: 0, y1: 0) : input.dilated(GaussianBlur.reach(sigma: sigma) + 1)
+    }
 
-    func apply(over area: PixelRect, input: (PixelRect) -> Plane?, _ context: FilterContext) -> Plane? {
-        guard let source = input(area.dilated(GaussianBlur.reach(sigma: sigma))) else { return nil }
+    /// Whether an input transparent outside `extent` blurs to nothing that shows (a
+    /// radius far wider than the drawing); then the input is not rendered.
+    private func isInvisible(_ extent: PixelRect) -> Bool {
+        GaussianBlur.peakAlpha(sigma: sigma, width: extent.width, height: extent.height) < GaussianBlur.invisibleAlpha
+    }
+
+    func apply(over area: PixelRect, input: FilterInput, _ context: FilterContext) -> Plane? {
+        let needed = area.dilated(GaussianBlur.reach(sigma: sigma))
+        if isInvisible(input.extent(of: needed)) { return Plane.transparent(near: area) }
+        guard let source = input(needed) else { return nil }
         if linear { source.convert(toLinear: true) }
         guard let out = GaussianBlur.blur(source, sigma: sigma, output: area) else { return nil }
         if opaque {

@@ -10,7 +10,7 @@ struct ColorMatrixStage: FilterStage {
 
     func support(ofInput input: PixelRect) -> PixelRect? { matrix.keepsTransparent ? input : nil }
 
-    func apply(over area: PixelRect, input: (PixelRect) -> Plane?, _ context: FilterContext) -> Plane? {
+    func apply(over area: PixelRect, input: FilterInput, _ context: FilterContext) -> Plane? {
         guard let source = input(area), let out = source.copy(over: area) else { return nil }
         if linear { out.convert(toLinear: true) }
         matrix.apply(to: out, extended: context.extended)

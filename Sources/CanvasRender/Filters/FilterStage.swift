@@ -16,7 +16,7 @@ protocol FilterStage {
     /// The output over `area`. `input(region)` is the previous stage's output over
     /// `region` (`nil` when memory ran out; then so is this). Pixels outside the
     /// returned plane are transparent.
-    func apply(over area: PixelRect, input: (PixelRect) -> Plane?, _ context: FilterContext) -> Plane?
+    func apply(over area: PixelRect, input: FilterInput, _ context: FilterContext) -> Plane?
 
     /// Whether the result, when this is the last stage, is dithered on its way to
     /// 8-bit pixels.
@@ -25,6 +25,19 @@ protocol FilterStage {
 
 extension FilterStage {
     var dithersResult: Bool { false }
+}
+
+/// The previous stage's output (or the unfiltered drawing), computed on demand.
+struct FilterInput {
+    /// Where it can be non-transparent (`nil`: anywhere).
+    let support: PixelRect?
+    let evaluate: (PixelRect) -> Plane?
+
+    /// The input over `region` (`nil` when memory ran out).
+    func callAsFunction(_ region: PixelRect) -> Plane? { evaluate(region) }
+
+    /// The part of `region` where the input can be non-transparent.
+    func extent(of region: PixelRect) -> PixelRect { support.map { region.intersection($0) } ?? region }
 }
 
 /// What a stage may ask of the pass it runs in.

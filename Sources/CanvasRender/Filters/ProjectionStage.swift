@@ -20,7 +20,7 @@ struct ProjectionStage: FilterStage {
         return PixelRect(covering: r, within: Renderer.hugePixelRect).dilated(1)
     }
 
-    func apply(over area: PixelRect, input: (PixelRect) -> Plane?, _ context: FilterContext) -> Plane? {
+    func apply(over area: PixelRect, input: FilterInput, _ context: FilterContext) -> Plane? {
         // The source is what the inverse maps the area from, within a margin of the
         // surface (a projection can pull from far away; beyond that is not drawn):
         // twice the root surface's larger side, at most 1024 px (the root's: a

@@ -32,7 +32,7 @@ extension Renderer {
         if let shadow = stages.last as? ShadowStage, shadow.shadow.disablesGroup {
             // Object and shadow composited separately, each through the clip.
             let n = stages.count - 1
-            guard let (object, copy) = shadow.parts(over: target, input: { self.evaluate(n, needed: $0, job) }) else {
+            guard let (object, copy) = shadow.parts(over: target, input: input(n, job)) else {
                 return Diagnostics.report(.effectSkipped)
             }
             if shadow.linear {
@@ -138,7 +138,12 @@ extension Renderer {
         guard pixels <= Renderer.maximumPlanePixels, pixels <= filterBudget - filterPixels else { return nil }
         filterPixels += pixels
         if k == 0 { return renderContent(job, over: area) }
-        return job.stages[k - 1].apply(over: area, input: { self.evaluate(k - 1, needed: $0, job) }, job.context)
+        return job.stages[k - 1].apply(over: area, input: input(k - 1, job), job.context)
+    }
+
+    /// The output of stage `k` as the next stage's input.
+    private func input(_ k: Int, _ job: FilterJob) -> FilterInput {
+        FilterInput(support: job.supports[k], evaluate: { self.evaluate(k, needed: $0, job) })
     }
 
     private func isExtended(_ pass: Pass) -> Bool {

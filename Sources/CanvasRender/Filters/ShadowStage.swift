@@ -22,11 +22,12 @@ struct ShadowStage: FilterStage {
         let (ox, oy) = (clampedInt(shadow.offset.x.rounded(.down), -(1 << 40), 1 << 40),
                         clampedInt(shadow.offset.y.rounded(.down), -(1 << 40), 1 << 40))
         let m = GaussianBlur.reach(sigma: shadow.sigma) + 2
-        let copy = PixelRect(x0: s.x0 + ox - m, y0: s.y0 + oy - m, x1: s.x1 + ox + m, y1: s.y1 + oy + m)
+        let copy = shadow.isInvisible(fromSourceWithin: s) ? PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
+            : PixelRect(x0: s.x0 + ox - m, y0: s.y0 + oy - m, x1: s.x1 + ox + m, y1: s.y1 + oy + m)
         return shadow.only ? copy : Renderer.union(s, copy)
     }
 
-    func apply(over area: PixelRect, input: (PixelRect) -> Plane?, _ context: FilterContext) -> Plane? {
+    func apply(over area: PixelRect, input: FilterInput, _ context: FilterContext) -> Plane? {
         guard let (object, copy) = parts(over: area, input: input),
               let out = shadow.group(object: object, shadow: copy, output: area,
                                      clampToUnit: !context.extended) else { return nil }
@@ -36,8 +37,18 @@ struct ShadowStage: FilterStage {
 
     /// The object (unless `only`) and the tinted shadow over `output`, from the
     /// input. With `linear`, both come back in linear light.
-    func parts(over output: PixelRect, input: (PixelRect) -> Plane?) -> (object: Plane?, shadow: Plane)? {
+    func parts(over output: PixelRect, input: FilterInput) -> (object: Plane?, shadow: Plane)? {
         let sourceNeeded = shadow.sourceRegion(for: output)
+        if shadow.isInvisible(fromSourceWithin: input.extent(of: sourceNeeded)) {
+            // A radius far wider than the drawing: the shadow is too faint to show, so
+            // its source is not rendered (a blur of 10⁹ px would otherwise render the
+            // drawing over as much of its reach as the filter budget allows).
+            guard let copy = shadow.faintShadow(output: output) else { return nil }
+            if shadow.only { return (nil, copy) }
+            guard let object = input(output) else { return nil }
+            if linear { object.convert(toLinear: true) }
+            return (object, copy)
+        }
         var object: Plane? = nil
         let source: Plane
         let union = Renderer.union(output, sourceNeeded)
