@@ -27,6 +27,13 @@ public struct ColorMatrix: Hashable, Sendable {
     /// offset), so the filter cannot draw outside what was drawn.
     public var keepsTransparent: Bool { !(rows[3][4] > 0) }
 
+    /// True when faint alpha can come out much stronger: the alpha row reads the
+    /// colour (unpremultiplied, so as strong under alpha 10⁻⁹ as under 1), gains
+    /// alpha, or adds an offset.
+    public var raisesFaintAlpha: Bool {
+        rows[3][0] > 0 || rows[3][1] > 0 || rows[3][2] > 0 || rows[3][3] > 1 || rows[3][4] > 0
+    }
+
     @inline(__always)
     func apply(_ p: SIMD4<Float>, extended: Bool) -> SIMD4<Float> {
         let c = p.w > 0 ? p / p.w : SIMD4<Float>(0, 0, 0, 0)

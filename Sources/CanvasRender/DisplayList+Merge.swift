@@ -28,6 +28,7 @@ extension DisplayList {
         for link in other.links {
             links.append(Link(rect: link.rect.transformed(by: transform), url: link.url))
         }
+        if other.hasAlphaRaisingFilter { hasAlphaRaisingFilter = true }
         for var node in other.filters {
             node.parent = mapFilter(node.parent)
             node.transform = node.transform.concatenating(transform)

@@ -21,7 +21,12 @@ import Glibc
 public struct DisplayList: Sendable {
     public var layers: [Layer] = [Layer()]
     public var clips: [ClipNode] = []
-    public var filters: [FilterNode] = []
+    public internal(set) var filters: [FilterNode] = []
+    /// Whether a filter of the list can raise faint alpha until it shows (an alpha
+    /// threshold, or a colour matrix whose alpha row gains). Blurs and shadows then
+    /// keep results too faint to show by themselves instead of leaving them out:
+    /// such a filter may be applied to them, here or around a layer holding them.
+    public internal(set) var hasAlphaRaisingFilter = false
     /// Links drawn (text with a `link` attribute): where they are and where they
     /// lead. Pixels ignore them; vector output writes them as link annotations.
     public var links: [Link] = []
@@ -52,6 +57,7 @@ public struct DisplayList: Sendable {
         layers[0].colorMode = nil
         clips.removeAll(keepingCapacity: true)
         filters.removeAll(keepingCapacity: true)
+        hasAlphaRaisingFilter = false
         links.removeAll(keepingCapacity: true)
     }
 
@@ -64,6 +70,7 @@ public struct DisplayList: Sendable {
     /// Adds a filter node and returns its index.
     public mutating func addFilter(_ node: FilterNode) -> Int32 {
         filters.append(node)
+        if node.effect.raisesFaintAlpha { hasAlphaRaisingFilter = true }
         return Int32(filters.count - 1)
     }
 
@@ -399,6 +406,15 @@ public enum FilterEffect: Sendable {
     case shadow(ShadowEffect)
     /// A projective transform of user space applied to the rasterized drawing.
     case projection(Projection)
+
+    /// Whether the filter can make alpha far below an 8-bit level show.
+    var raisesFaintAlpha: Bool {
+        switch self {
+        case .alphaThreshold: return true
+        case .colorMatrix(let m): return m.raisesFaintAlpha
+        case .blur, .shadow, .projection: return false
+        }
+    }
 }
 
 /// `GraphicsContext.Filter.shadow` in user units.

@@ -105,7 +105,7 @@ struct FilterTests {
     }
 
     @Test("peakAlpha bounds the blurred alpha of a w × h block, for exact, box and downsampled blurs",
-          arguments: [0.8, 3, 11, 30, 90, 400] as [Double])
+          arguments: [0.8, 2.9, 2.92, 3, 11, 30, 90, 400] as [Double])
     func peakAlphaBound(_ sigma: Double) {
         for (w, h) in [(1, 1), (4, 30), (25, 25), (200, 3)] {
             let block = PixelRect(x0: 0, y0: 0, x1: w, y1: h)
@@ -150,6 +150,23 @@ struct FilterTests {
             }
             #expect(close(rgba(inverted, 30, 20), [0, 0, 255, 255]) && close(rgba(inverted, 59, 39), [0, 0, 255, 255]))
         }
+        // A filter that raises faint alpha keeps the faint blur: luminanceToAlpha
+        // reads the blurred pixels' unpremultiplied colour, white however faint.
+        let raised = renderCanvas(width: 60, height: 40) { c, _ in
+            c.addFilter(.luminanceToAlpha)
+            c.addFilter(.blur(radius: 1e5))
+            c.fill(square, with: .color(css(255, 255, 255)))
+        }
+        #expect(rgba(raised, 30, 20)[3] == 255)
+        // An extended canvas keeps it too: colour there is not bounded by alpha, and a
+        // faint blur of a very bright square adds light to what is below.
+        let bright = render(Canvas(opaque: true, colorMode: .extendedLinear) { c, size in
+            c.fill(Path(CGRect(origin: .zero, size: size)), with: .color(.black))
+            c.addFilter(.blur(radius: 1e5))
+            c.fill(square, with: .color(Color(.sRGBLinear, white: 1e6)))
+        }.frame(width: 60, height: 40))
+        #expect(rgba(bright, 30, 20)[0] > 100)
+
         // A wide radius that still shows is drawn: σ 100 over the 200 px square.
         let visible = renderCanvas(width: 60, height: 40) { c, _ in
             c.addFilter(.shadow(color: .black, radius: 100, x: 0, y: 0, options: .shadowOnly))

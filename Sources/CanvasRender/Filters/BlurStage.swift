@@ -9,12 +9,16 @@ struct BlurStage: FilterStage {
     let opaque: Bool
     let dithers: Bool
     let linear: Bool
+    /// Whether a result too faint to show may be left out. Not in an extended pass,
+    /// where colour is not bounded by alpha: a faint blur of bright colour can show.
+    let leavesOutFaint: Bool
 
     init(_ radius: Double, opaque: Bool, dithers: Bool, _ c: FilterConversion) {
         sigma = radius * c.scale
         self.opaque = opaque
         self.dithers = dithers
         linear = c.linear
+        leavesOutFaint = c.leavesOutFaint && !c.extended
     }
 
     var dithersResult: Bool { dithers }
@@ -26,7 +30,7 @@ struct BlurStage: FilterStage {
     /// Whether an input transparent outside `extent` blurs to nothing that shows (a
     /// radius far wider than the drawing); then the input is not rendered.
     private func isInvisible(_ extent: PixelRect) -> Bool {
-        GaussianBlur.peakAlpha(sigma: sigma, width: extent.width, height: extent.height) < GaussianBlur.invisibleAlpha
+        leavesOutFaint && GaussianBlur.peakAlpha(sigma: sigma, width: extent.width, height: extent.height) < GaussianBlur.invisibleAlpha
     }
 
     func apply(over area: PixelRect, input: FilterInput, _ context: FilterContext) -> Plane? {

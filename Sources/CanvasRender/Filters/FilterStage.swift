@@ -62,6 +62,11 @@ struct FilterConversion {
     /// Whether the pass is floating point (linear light already), and extended.
     let floatPass: Bool
     let extended: Bool
+    /// Whether a blur or shadow whose result is too faint to show
+    /// (`GaussianBlur.invisibleAlpha`) may be left out without rendering its input:
+    /// not when a filter of the list can raise faint alpha
+    /// (`DisplayList.hasAlphaRaisingFilter`).
+    let leavesOutFaint: Bool
 
     /// A colour as premultiplied values in the pass's working space (linear light
     /// with `linear` or in a float pass; clamped to 0…1 unless extended).

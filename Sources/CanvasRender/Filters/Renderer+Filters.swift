@@ -69,19 +69,20 @@ extension Renderer {
         var id = item.filter
         while id >= 0, Int(id) < list.filters.count, out.count < Renderer.maximumFilterCount {
             let node = list.filters[Int(id)]
-            if let s = stage(node, pass) { out.append(s) }
+            if let s = stage(node, pass, leavesOutFaint: !list.hasAlphaRaisingFilter) { out.append(s) }
             guard node.parent < id else { break }       // parents are always older
             id = node.parent
         }
         return out
     }
 
-    private func stage(_ node: FilterNode, _ pass: Pass) -> (any FilterStage)? {
+    private func stage(_ node: FilterNode, _ pass: Pass, leavesOutFaint: Bool) -> (any FilterStage)? {
         let d = node.transform.concatenating(pass.device)
         guard d.isFinite else { return nil }
         let conversion = FilterConversion(toDevice: d, scale: abs(d.determinant).squareRoot(),
                                           linear: node.linearColor && !pass.target.isFloat,
-                                          floatPass: pass.target.isFloat, extended: isExtended(pass))
+                                          floatPass: pass.target.isFloat, extended: isExtended(pass),
+                                          leavesOutFaint: leavesOutFaint)
         return node.effect.stage(conversion)
     }
 

@@ -7,6 +7,8 @@ struct ShadowStage: FilterStage {
     /// The shadow in the pass's pixels and working colours.
     let shadow: Shadow
     let linear: Bool
+    /// Whether a shadow too faint to show may be left out (`FilterConversion`).
+    let leavesOutFaint: Bool
 
     init?(_ s: ShadowEffect, _ c: FilterConversion) {
         let offset = c.toDevice.applyToVector(s.offset)
@@ -15,6 +17,12 @@ struct ShadowStage: FilterStage {
                         offset: offset, blendMode: s.blendMode, above: s.above, only: s.only,
                         invertsAlpha: s.invertsAlpha, disablesGroup: s.disablesGroup)
         linear = c.linear
+        leavesOutFaint = c.leavesOutFaint
+    }
+
+    /// Whether the shadow of a source transparent outside `extent` is left out.
+    private func isInvisible(fromSourceWithin extent: PixelRect) -> Bool {
+        leavesOutFaint && shadow.isInvisible(fromSourceWithin: extent)
     }
 
     func support(ofInput s: PixelRect) -> PixelRect? {
@@ -22,7 +30,7 @@ struct ShadowStage: FilterStage {
         let (ox, oy) = (clampedInt(shadow.offset.x.rounded(.down), -(1 << 40), 1 << 40),
                         clampedInt(shadow.offset.y.rounded(.down), -(1 << 40), 1 << 40))
         let m = GaussianBlur.reach(sigma: shadow.sigma) + 2
-        let copy = shadow.isInvisible(fromSourceWithin: s) ? PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
+        let copy = isInvisible(fromSourceWithin: s) ? PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
             : PixelRect(x0: s.x0 + ox - m, y0: s.y0 + oy - m, x1: s.x1 + ox + m, y1: s.y1 + oy + m)
         return shadow.only ? copy : Renderer.union(s, copy)
     }
@@ -39,7 +47,7 @@ struct ShadowStage: FilterStage {
     /// input. With `linear`, both come back in linear light.
     func parts(over output: PixelRect, input: FilterInput) -> (object: Plane?, shadow: Plane)? {
         let sourceNeeded = shadow.sourceRegion(for: output)
-        if shadow.isInvisible(fromSourceWithin: input.extent(of: sourceNeeded)) {
+        if isInvisible(fromSourceWithin: input.extent(of: sourceNeeded)) {
             // A radius far wider than the drawing: the shadow is too faint to show, so
             // its source is not rendered (a blur of 10⁹ px would otherwise render the
             // drawing over as much of its reach as the filter budget allows).
