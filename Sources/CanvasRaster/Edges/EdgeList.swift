@@ -273,6 +273,15 @@ public struct EdgeList: PathSink {
         maxY <= T || minY >= B || minX >= R || maxX <= L
     }
 
+    /// The tolerance a curve piece is flattened with once halving stops. Below 256
+    /// segments, the box's own. A piece that still needs more after 100 halvings has
+    /// coordinates beyond 10⁶⁰ px, where doubles cannot place a pixel: it gets
+    /// 256 segments (the tolerance grows with the square of the excess), not up to
+    /// 65,536 for each of the pieces that cross the box.
+    static func leafTolerance(_ tolerance: Double, segments n: Double) -> Double {
+        n > 256 ? tolerance * (n / 256) * (n / 256) : tolerance
+    }
+
     mutating func addQuad(_ p0: Point, _ p1: Point, _ p2: Point, depth: Int) {
         let minX = min(p0.x, p1.x, p2.x), maxX = max(p0.x, p1.x, p2.x)
         let minY = min(p0.y, p1.y, p2.y), maxY = max(p0.y, p1.y, p2.y)
@@ -285,7 +294,7 @@ public struct EdgeList: PathSink {
             return
         }
         var last = p0
-        Flattening.flattenQuad(p0, p1, p2, tolerance: tolerance) { p in
+        Flattening.flattenQuad(p0, p1, p2, tolerance: Self.leafTolerance(tolerance, segments: n)) { p in
             addLine(last, p)
             last = p
         }
@@ -303,7 +312,7 @@ public struct EdgeList: PathSink {
             return
         }
         var last = p0
-        Flattening.flattenCubic(p0, p1, p2, p3, tolerance: tolerance) { p in
+        Flattening.flattenCubic(p0, p1, p2, p3, tolerance: Self.leafTolerance(tolerance, segments: n)) { p in
             addLine(last, p)
             last = p
         }
