@@ -30,6 +30,14 @@
 # is the reliability issue's hang bound, 1 s. What AddressSanitizer alone sees (a C
 # library reading past a buffer) is then looked for by --replay over the corpus the
 # fast run grew.
+#
+# An incremental build can be stale in a way no stamp sees: when a struct gains
+# a stored property, SwiftPM recompiles the files that name it, but not those that
+# hold it only through another module's type (DisplayList inside a
+# GraphicsContext.ResolvedSymbol), whose copies then use the old layout and crash.
+# After such a change, delete .build/fuzz*/*/release/<Module>.build for the modules
+# above it (or the whole folder) before fuzzing: a stale build reports false
+# crashes and can hide real ones. CI always builds afresh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 targets=(drawing path-string cgcontext image-decode font text-markup view-tree)
