@@ -11,13 +11,17 @@ import CanvasGeometry
 struct HugeCurveTests {
     @Test("a piece left after the last halving gets at most 256 segments, whatever its size")
     func leafSegments() {
-        for n in [257.0, 1e6, 1e40, 1e150, .infinity] {
-            let tolerance = EdgeList.leafTolerance(0.1, segments: n)
-            // Segment counts grow with 1/√tolerance.
-            let segments = (n * (0.1 / tolerance).squareRoot()).rounded(.down)
-            #expect(segments <= 256 || n.isInfinite, "n \(n): \(segments)")
-            #expect(tolerance >= 0.1)
+        // The edge list's count for a piece: √(0.75·d / tolerance) rounded up. With
+        // s = √(0.75·d / 0.1), the box's count is n = ⌈s⌉ and the leaf's ⌈s·√(0.1/t)⌉.
+        for s in [256.5, 257, 1e6 + 0.3, 65_536, 1e40, 3e150] {
+            let n = s.rounded(.up)
+            let t = EdgeList.leafTolerance(0.1, segments: n)
+            let leaf = (s * (0.1 / t).squareRoot()).rounded(.up)
+            #expect(leaf <= 256 && leaf >= 200, "s \(s): \(leaf) segments")
         }
+        // An unmeasurable piece is one chord; small ones keep the box's tolerance.
+        #expect(EdgeList.leafTolerance(0.1, segments: .infinity) == .infinity)
+        #expect(EdgeList.leafTolerance(0.1, segments: .nan) == 0.1)
         #expect(EdgeList.leafTolerance(0.1, segments: 256) == 0.1)
         #expect(EdgeList.leafTolerance(0.1, segments: 3) == 0.1)
     }

@@ -279,7 +279,9 @@ public struct EdgeList: PathSink {
     /// 256 segments (the tolerance grows with the square of the excess), not up to
     /// 65,536 for each of the pieces that cross the box.
     static func leafTolerance(_ tolerance: Double, segments n: Double) -> Double {
-        n > 256 ? tolerance * (n / 256) * (n / 256) : tolerance
+        // (n / 255)²: the segment count is rounded up from √(1/tolerance), so this
+        // leaves room for the rounding of n itself and of the product.
+        n > 256 ? tolerance * (n / 255) * (n / 255) : tolerance
     }
 
     mutating func addQuad(_ p0: Point, _ p1: Point, _ p2: Point, depth: Int) {
