@@ -54,6 +54,10 @@ public enum PNGCodec {
         public var width: Int
         public var height: Int
         public var rgba: [UInt8]
+
+        public init(width: Int, height: Int, rgba: [UInt8]) {
+            self.width = width; self.height = height; self.rgba = rgba
+        }
     }
 
     /// Decodes a PNG file into straight 8-bit RGBA, refusing sizes over the limits

@@ -230,12 +230,27 @@ public enum GaussianBlur {
 
     // MARK: Large radii
 
-    static func downsampled(_ input: Plane, sigma: Double, output: PixelRect) -> Plane? {
-        let k = max(2, Int(sigma / 12))
+    /// The factor k by which a blur of standard deviation `sigma` averages its input
+    /// down before blurring: 1 up to `downsampleAbove`, then ⌊σ/12⌋ (at least 2), so
+    /// that σ/k falls in 12…24.
+    public static func reductionFactor(sigma: Double) -> Int {
+        guard sigma.isFinite, sigma > downsampleAbove else { return 1 }
+        return max(2, Int(min(sigma, maximumSigma) / 12))
+    }
+
+    /// The blocks of `k` × `k` pixels, aligned to multiples of k, that `r` touches:
+    /// block (i, j) covers pixels [ik, ik + k) × [jk, jk + k).
+    public static func blocks(covering r: PixelRect, factor k: Int) -> PixelRect {
+        guard !r.isEmpty else { return PixelRect(x0: 0, y0: 0, x1: 0, y1: 0) }
         @inline(__always) func down(_ v: Int) -> Int { v >= 0 ? v / k : -((-v + k - 1) / k) }
-        // The input averaged over k × k blocks aligned to multiples of k.
-        let small = PixelRect(x0: down(input.bounds.x0), y0: down(input.bounds.y0),
-                              x1: down(input.bounds.x1 - 1) + 1, y1: down(input.bounds.y1 - 1) + 1)
+        return PixelRect(x0: down(r.x0), y0: down(r.y0), x1: down(r.x1 - 1) + 1, y1: down(r.y1 - 1) + 1)
+    }
+
+    /// `input` averaged over k × k blocks (`blocks(covering:factor:)`), pixels outside
+    /// it counting as transparent; `nil` if memory ran out.
+    public static func reduce(_ input: Plane, factor k: Int) -> Plane? {
+        @inline(__always) func down(_ v: Int) -> Int { v >= 0 ? v / k : -((-v + k - 1) / k) }
+        let small = blocks(covering: input.bounds, factor: k)
         guard let reduced = Plane(bounds: small) else { return nil }
         let inv = 1 / Float(k * k)
         for y in input.bounds.y0..<input.bounds.y1 {
@@ -244,8 +259,30 @@ public enum GaussianBlur {
                 dst[down(x) - small.x0] += src[x - input.bounds.x0] * inv
             }
         }
-        let smallOut = PixelRect(x0: down(output.x0) - 1, y0: down(output.y0) - 1,
-                                 x1: down(output.x1 - 1) + 2, y1: down(output.y1 - 1) + 2)
+        return reduced
+    }
+
+    /// The blocks whose average the blur over `output` reads, when `sigma` is above
+    /// `downsampleAbove` (`reductionFactor(sigma:)` > 1): `blur(reduced:…)` needs the
+    /// input's block averages over this region.
+    public static func reducedInputRegion(sigma: Double, output: PixelRect) -> PixelRect {
+        let k = reductionFactor(sigma: sigma)
+        return reducedOutputRegion(output, factor: k).dilated(by: reach(sigma: min(sigma, maximumSigma) / Double(k)))
+    }
+
+    /// The blocks a reduced blur computes for `output`: those under it with a margin
+    /// of one, so that every output pixel interpolates between four of them.
+    static func reducedOutputRegion(_ output: PixelRect, factor k: Int) -> PixelRect {
+        blocks(covering: output, factor: k).dilated(by: 1)
+    }
+
+    /// The blur over `output` of an input given as its block averages (`reduce`) by
+    /// `reductionFactor(sigma:)`: blurred at σ/k and interpolated back up (what Skia
+    /// and Core Image do for large radii). `nil` if memory ran out.
+    public static func blur(reduced: Plane, sigma: Double, output: PixelRect) -> Plane? {
+        let sigma = min(sigma, maximumSigma)
+        let k = reductionFactor(sigma: sigma)
+        let smallOut = reducedOutputRegion(output, factor: k)
         guard let blurred = blur(reduced, sigma: sigma / Double(k), output: smallOut),
               let out = Plane(bounds: output, zeroed: false) else { return nil }
         // Bilinear interpolation back up: output pixel centre (x + ½)/k in small
@@ -269,4 +306,14 @@ public enum GaussianBlur {
         }
         return out
     }
+
+    static func downsampled(_ input: Plane, sigma: Double, output: PixelRect) -> Plane? {
+        guard let reduced = reduce(input, factor: reductionFactor(sigma: sigma)) else { return nil }
+        return blur(reduced: reduced, sigma: sigma, output: output)
+    }
+}
+
+extension PixelRect {
+    /// The rectangle grown by `m` pixels on every side.
+    public func dilated(by m: Int) -> PixelRect { PixelRect(x0: x0 - m, y0: y0 - m, x1: x1 + m, y1: y1 + m) }
 }

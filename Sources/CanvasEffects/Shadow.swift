@@ -49,16 +49,43 @@ public struct Shadow: Sendable {
         return out
     }
 
+    /// The factor by which the shadow's blur averages its source down
+    /// (`GaussianBlur.reductionFactor`): above 1, the shadow is made from the
+    /// source's block averages over `reducedSourceRegion(for:)`.
+    public var reductionFactor: Int { GaussianBlur.reductionFactor(sigma: sigma) }
+
+    /// The blocks of the source (by `reductionFactor`) whose averages the shadow
+    /// over `output` reads.
+    public func reducedSourceRegion(for output: PixelRect) -> PixelRect {
+        GaussianBlur.reducedInputRegion(sigma: sigma, output: blurredRegion(for: output))
+    }
+
+    /// Where the shadow over `output` reads the blurred alpha. Output pixel p reads
+    /// it at p − offset: with the integer part taken off, at q = p − (ox, oy) −
+    /// (fx, fy), between q − 1 and q.
+    private func blurredRegion(for output: PixelRect) -> PixelRect {
+        let (ox, oy) = integerOffset
+        return PixelRect(x0: output.x0 - ox - 1, y0: output.y0 - oy - 1, x1: output.x1 - ox, y1: output.y1 - oy)
+    }
+
     /// The tinted shadow over `output`, from a source plane covering (at least the
     /// drawn part of) `sourceRegion(for: output)`.
     public func shadow(of source: Plane, output: PixelRect) -> Plane? {
+        tinted(GaussianBlur.blur(source, sigma: sigma, output: blurredRegion(for: output)), output: output)
+    }
+
+    /// The tinted shadow over `output`, from the source's block averages
+    /// (`GaussianBlur.reduce` by `reductionFactor`) over `reducedSourceRegion(for:)`.
+    public func shadow(ofReduced source: Plane, output: PixelRect) -> Plane? {
+        tinted(GaussianBlur.blur(reduced: source, sigma: sigma, output: blurredRegion(for: output)), output: output)
+    }
+
+    /// The shadow over `output` from the blurred source over `blurredRegion(for:)`.
+    private func tinted(_ blur: Plane?, output: PixelRect) -> Plane? {
         let (ox, oy) = integerOffset
         let fx = Float(offset.x - Double(ox)), fy = Float(offset.y - Double(oy))
-        // Output pixel p reads the blurred alpha at p − offset: with the integer part
-        // taken off, at q = p − (ox, oy) − (fx, fy), between q − 1 and q.
-        let needed = PixelRect(x0: output.x0 - ox - 1, y0: output.y0 - oy - 1, x1: output.x1 - ox, y1: output.y1 - oy)
-        guard let blur = GaussianBlur.blur(source, sigma: sigma, output: needed),
-              let blurred = blur.bounds == needed ? blur : blur.copy(over: needed),
+        let needed = blurredRegion(for: output)
+        guard let blur, let blurred = blur.bounds == needed ? blur : blur.copy(over: needed),
               let out = Plane(bounds: output) else { return nil }
         // Row by row: output row y reads blurred rows y − oy − 1 and y − oy, at
         // columns x − ox − 1 and x − ox, which `needed` holds for every x.

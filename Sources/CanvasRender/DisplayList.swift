@@ -230,6 +230,16 @@ public final class ImagePaint: @unchecked Sendable {
         self.init(levels: ImageLevels(pixels), source: source, transform: transform, wrap: wrap)
     }
 
+    /// The paint sampled as `.smooth` (a halved level near the drawn size, bilinear):
+    /// how images are drawn into a large blur's reduced-resolution input, whose
+    /// pixels stand for block averages (`Renderer.pixelReduction`). A sparse sample
+    /// of an image's pixels would not be their average, and bicubic detail is blurred
+    /// away.
+    var averaged: ImagePaint {
+        quality == .smooth ? self : ImagePaint(levels: levels, source: source, transform: transform, wrap: wrap,
+                                               quality: .smooth, tint: tint)
+    }
+
     /// The pixmap, source rectangle and image-to-device map to sample for a drawing
     /// under `t` (user to device), and the filter: a halved level when the image is
     /// drawn at under half its size and the quality allows it.

@@ -175,6 +175,150 @@ struct FilterTests {
         #expect(rgba(visible, 30, 20)[3] > 0)
     }
 
+    /// Drawings for the wide-blur comparisons, each inside a 120 × 90 canvas. A
+    /// filter applies to each drawing operation on its own, so scenes of several
+    /// shapes draw them in one layer (the layer is the filtered operation).
+    static let wideBlurScenes: [(String, (inout GraphicsContext) -> Void)] = [
+        ("an anti-aliased ellipse", { c in
+            c.fill(Path(ellipseIn: CGRect(x: 14, y: 10, width: 50, height: 37)), with: .color(css(220, 30, 40)))
+        }),
+        ("shapes and a gradient in a layer", { c in
+            c.drawLayer { l in
+                l.fill(Path(ellipseIn: CGRect(x: 14, y: 10, width: 50, height: 37)), with: .color(css(220, 30, 40)))
+                l.fill(Path(CGRect(x: 50, y: 40, width: 55, height: 38)),
+                       with: .linearGradient(Gradient(colors: [css(20, 90, 220), css(240, 200, 20, 0.6)]),
+                                             startPoint: CGPoint(x: 50, y: 40), endPoint: CGPoint(x: 105, y: 78)))
+            }
+        }),
+        ("a hairline (one full-resolution pixel wide)", { c in
+            var p = Path()
+            p.move(to: CGPoint(x: 10, y: 8))
+            p.addCurve(to: CGPoint(x: 110, y: 80), control1: CGPoint(x: 90, y: 0), control2: CGPoint(x: 20, y: 90))
+            c.stroke(p, with: .color(.black), lineWidth: 0)
+        }),
+        ("hairlines in a layer", { c in
+            c.drawLayer { l in
+                for i in 0..<9 {
+                    var p = Path()
+                    p.move(to: CGPoint(x: 10, y: 8 + 8 * CGFloat(i)))
+                    p.addLine(to: CGPoint(x: 110, y: 20 + 6 * CGFloat(i)))
+                    l.stroke(p, with: .color(.black), lineWidth: 0)
+                }
+            }
+        }),
+        ("an aliased ellipse", { c in
+            c.fill(Path(ellipseIn: CGRect(x: 20.3, y: 12.6, width: 70.5, height: 61.2)), with: .color(css(0, 120, 60)),
+                   style: FillStyle(antialiased: false))
+        }),
+        ("aliased fills in a layer", { c in
+            c.drawLayer { l in
+                l.fill(Path(ellipseIn: CGRect(x: 20.3, y: 12.6, width: 70.5, height: 61.2)), with: .color(css(0, 120, 60)),
+                       style: FillStyle(antialiased: false))
+                l.fill(Path(roundedRect: CGRect(x: 60.5, y: 30.25, width: 44, height: 45), cornerRadius: 9),
+                       with: .color(css(90, 0, 160)), style: FillStyle(antialiased: false))
+            }
+        }),
+        ("thin aliased bars in a layer", { c in
+            c.drawLayer { l in
+                for i in 0..<11 {
+                    l.fill(Path(CGRect(x: 10.2 + 9.37 * CGFloat(i), y: 12, width: 0.7, height: 64)), with: .color(.black),
+                           style: FillStyle(antialiased: false))
+                }
+            }
+        }),
+        ("an image of one-pixel stripes drawn without interpolation", { c in
+            let stripes = Image(size: CGSize(width: 96, height: 60)) { s in
+                for x in stride(from: 0, to: 96, by: 2) {
+                    s.fill(Path(CGRect(x: x, y: 0, width: 1, height: 60)), with: .color(.black))
+                }
+            }
+            c.draw(stripes.interpolation(.none), in: CGRect(x: 12, y: 15, width: 96, height: 60))
+        }),
+        ("text in a layer", { c in
+            c.drawLayer { layer in
+                layer.draw(Text("Wide").font(.system(size: 40, weight: .bold)), at: CGPoint(x: 60, y: 45))
+            }
+        }),
+    ]
+
+    /// The filtered canvas against the full-resolution reference: the drawing
+    /// rendered unfiltered, its premultiplied pixels blurred by `GaussianBlur`
+    /// (averaged over blocks, blurred, interpolated back), then shifted by `offset`
+    /// and, when `tint` is given, replaced by the tint times the blurred alpha.
+    /// Compared premultiplied, within 2 levels (`ReferenceImage.compare`, which
+    /// writes both images and their difference to test-output/ when they differ).
+    func checkWideBlur(_ name: String, _ draw: @escaping (inout GraphicsContext) -> Void, sigma: Double,
+                       shadow tint: SIMD4<Float>? = nil, offset: (Int, Int) = (0, 0)) throws {
+        let (w, h) = (120, 90)
+        let filtered = renderCanvas(width: CGFloat(w), height: CGFloat(h)) { c, _ in
+            if let tint {
+                c.addFilter(.shadow(color: Color(red: Double(tint.x / tint.w), green: Double(tint.y / tint.w),
+                                                 blue: Double(tint.z / tint.w), opacity: Double(tint.w)),
+                                    radius: sigma, x: CGFloat(offset.0), y: CGFloat(offset.1), options: .shadowOnly))
+            } else {
+                c.addFilter(.blur(radius: sigma))
+            }
+            draw(&c)
+        }
+        let plain = renderCanvas(width: CGFloat(w), height: CGFloat(h)) { c, _ in draw(&c) }
+        let image = try #require(filtered), unfiltered = try #require(plain)
+        let source = try #require(Plane(bounds: PixelRect(x0: 0, y0: 0, x1: w, y1: h)))
+        for y in 0..<h {
+            for x in 0..<w {
+                let p = unfiltered.pixel(x: x, y: y)
+                let a = Float(p.alpha) / 255
+                source.row(y)[x] = SIMD4(Float(p.red) / 255 * a, Float(p.green) / 255 * a, Float(p.blue) / 255 * a, a)
+            }
+        }
+        let output = PixelRect(x0: -offset.0, y0: -offset.1, x1: w - offset.0, y1: h - offset.1)
+        let blurred = try #require(GaussianBlur.blur(source, sigma: sigma, output: output))
+        var expected = [UInt8](repeating: 0, count: w * h * 4)
+        for y in 0..<h {
+            for x in 0..<w {
+                var v = blurred.value(x: x - offset.0, y: y - offset.1)
+                if let tint { v = tint * v.w }
+                let a = min(max(v.w, 0), 1)
+                let straight = a > 0 ? v / a : .zero
+                for (i, c) in [straight.x, straight.y, straight.z, a].enumerated() {
+                    expected[(y * w + x) * 4 + i] = UInt8(min(max(c * 255, 0), 255).rounded())
+                }
+            }
+        }
+        try ReferenceImage.compare(image, expected: expected, named: name, tolerance: 2)
+    }
+
+    /// σ 24 is the widest blur that still draws its input in full: there the
+    /// comparison checks the reference itself.
+    @Test("a blur wider than 24 px draws its input at reduced resolution: the same as averaging the full drawing",
+          arguments: [24.0, 30.0, 41, 75])
+    func wideBlurReducedInput(_ sigma: Double) throws {
+        for (index, (name, draw)) in Self.wideBlurScenes.enumerated() {
+            do {
+                try checkWideBlur("wide-blur-\(index)-\(Int(sigma))", draw, sigma: sigma)
+                try checkWideBlur("wide-shadow-\(index)-\(Int(sigma))", draw, sigma: sigma,
+                                  shadow: SIMD4(0, 0, 0.7, 0.7), offset: (6, -4))
+            } catch {
+                Issue.record("\(name), σ \(sigma): \(error)")
+            }
+        }
+    }
+
+    @Test("a wide blur's input is drawn at reduced resolution: no plane much larger than the canvas")
+    func wideBlurMemory() {
+        // σ 60 reduces by 5: at full resolution the input would span the 200 × 200
+        // canvas and the blur's reach of 185 px around it, 570² pixels.
+        for filter in [GraphicsContext.Filter.blur(radius: 60), .shadow(color: .black, radius: 60, x: 4, y: 4)] {
+            Plane.resetLargestAllocation()
+            let image = renderCanvas(width: 200, height: 200) { c, size in
+                c.addFilter(filter)
+                c.fill(Path(CGRect(x: -300, y: -300, width: 800, height: 800)), with: .color(.black))
+            }
+            #expect(rgbaAt(image, 100, 100)[3] == 255)
+            // (The shadow reads its blur one pixel beyond the canvas, for its offset.)
+            #expect(Plane.largestAllocation <= 201 * 201, "largest plane \(Plane.largestAllocation)")
+        }
+    }
+
     @Test("filters added later apply first (addFilter(A); addFilter(B) gives A(B(drawing)))")
     func filterOrder() {
         let image = renderCanvas(width: 20, height: 20) { c, _ in

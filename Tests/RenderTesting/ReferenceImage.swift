@@ -71,6 +71,32 @@ public enum ReferenceImage {
         }
     }
 
+    /// Compares `image` with `expected`, straight 8-bit RGBA of the same size, by
+    /// `check`'s measure; on a mismatch writes `name`-actual, -reference and -diff
+    /// PNGs to `outputDirectory` and throws. Returns the largest difference.
+    @discardableResult
+    public static func compare(_ image: CGImage, expected: [UInt8], named name: String, tolerance: Int = 2) throws -> Int {
+        let actual = image.rgbaBytes()
+        guard expected.count == actual.count else {
+            try writeOutputs(image, reference: nil, name: name)
+            throw Mismatch(description: "\(name): \(expected.count / 4) expected pixels for \(actual.count / 4)")
+        }
+        var worst = 0, worstAt = (0, 0)
+        for i in stride(from: 0, to: actual.count, by: 4) {
+            let d = difference(actual, expected, at: i)
+            if d > worst {
+                worst = d
+                worstAt = ((i / 4) % image.width, (i / 4) / image.width)
+            }
+        }
+        if worst > tolerance {
+            try writeOutputs(image, reference: PNGCodec.Decoded(width: image.width, height: image.height, rgba: expected),
+                             name: name, tolerance: tolerance)
+            throw Mismatch(description: "\(name): pixels differ by up to \(worst)/255 at \(worstAt), more than \(tolerance); see \(outputDirectory.path)/\(name)-actual.png, -reference.png and -diff.png")
+        }
+        return worst
+    }
+
     /// The largest difference of the premultiplied channels of pixel `i` (byte offset).
     static func difference(_ a: [UInt8], _ b: [UInt8], at i: Int) -> Int {
         let aa = Int(a[i + 3]), ba = Int(b[i + 3])

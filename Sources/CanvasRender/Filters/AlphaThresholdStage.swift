@@ -13,7 +13,7 @@ struct AlphaThresholdStage: FilterStage {
     func support(ofInput input: PixelRect) -> PixelRect? { threshold.keepsTransparent ? input : nil }
 
     func apply(over area: PixelRect, input: FilterInput, _ context: FilterContext) -> Plane? {
-        guard let source = input(area.dilated(1)) else { return nil }
+        guard let source = input(area.dilated(by: 1)) else { return nil }
         return threshold.apply(source, output: area)
     }
 }

@@ -12,6 +12,9 @@ struct BlurStage: FilterStage {
     /// Whether a result too faint to show may be left out. Not in an extended pass,
     /// where colour is not bounded by alpha: a faint blur of bright colour can show.
     let leavesOutFaint: Bool
+    /// Whether a wide blur reads its input drawn at reduced resolution
+    /// (`FilterConversion.reducesWideInput`).
+    let reducesInput: Bool
 
     init(_ radius: Double, opaque: Bool, dithers: Bool, _ c: FilterConversion) {
         sigma = radius * c.scale
@@ -19,12 +22,13 @@ struct BlurStage: FilterStage {
         self.dithers = dithers
         linear = c.linear
         leavesOutFaint = c.leavesOutFaint && !c.extended
+        reducesInput = c.reducesWideInput
     }
 
     var dithersResult: Bool { dithers }
 
     func support(ofInput input: PixelRect) -> PixelRect? {
-        isInvisible(input) ? PixelRect(x0: 0, y0: 0, x1: 0, y1: 0) : input.dilated(GaussianBlur.reach(sigma: sigma) + 1)
+        isInvisible(input) ? PixelRect(x0: 0, y0: 0, x1: 0, y1: 0) : input.dilated(by: GaussianBlur.reach(sigma: sigma) + 1)
     }
 
     /// Whether an input transparent outside `extent` blurs to nothing that shows (a
@@ -34,11 +38,19 @@ struct BlurStage: FilterStage {
     }
 
     func apply(over area: PixelRect, input: FilterInput, _ context: FilterContext) -> Plane? {
-        let needed = area.dilated(GaussianBlur.reach(sigma: sigma))
+        let needed = area.dilated(by: GaussianBlur.reach(sigma: sigma))
         if isInvisible(input.extent(of: needed)) { return Plane.transparent(near: area) }
-        guard let source = input(needed) else { return nil }
+        // A wide blur reads only its input's block averages, so only those are made
+        // (when they may be drawn at reduced resolution).
+        let factor = GaussianBlur.reductionFactor(sigma: sigma)
+        let reduced = factor > 1 && reducesInput
+        let read = reduced ? input.reduced(blocks: GaussianBlur.reducedInputRegion(sigma: sigma, output: area), factor: factor)
+                           : input(needed)
+        guard let source = read else { return nil }
         if linear { source.convert(toLinear: true) }
-        guard let out = GaussianBlur.blur(source, sigma: sigma, output: area) else { return nil }
+        let blurred = reduced ? GaussianBlur.blur(reduced: source, sigma: sigma, output: area)
+                              : GaussianBlur.blur(source, sigma: sigma, output: area)
+        guard let out = blurred else { return nil }
         if opaque {
             // Divide by alpha where there is some (below 1/512 the colour is rounding
             // noise, and the input was not opaque there anyway).

@@ -32,9 +32,17 @@ struct FilterInput {
     /// Where it can be non-transparent (`nil`: anywhere).
     let support: PixelRect?
     let evaluate: (PixelRect) -> Plane?
+    let evaluateReduced: (PixelRect, Int) -> Plane?
 
     /// The input over `region` (`nil` when memory ran out).
     func callAsFunction(_ region: PixelRect) -> Plane? { evaluate(region) }
+
+    /// The input's averages over `factor` × `factor` blocks of pixels
+    /// (`GaussianBlur.blocks(covering:factor:)`) over `blocks`, a region of blocks;
+    /// `nil` when memory ran out. What a blur wider than `GaussianBlur.downsampleAbove`
+    /// reads: the unfiltered drawing is then drawn at the reduced resolution, k² times
+    /// less work than drawing it whole and averaging.
+    func reduced(blocks: PixelRect, factor: Int) -> Plane? { evaluateReduced(blocks, factor) }
 
     /// The part of `region` where the input can be non-transparent.
     func extent(of region: PixelRect) -> PixelRect { support.map { region.intersection($0) } ?? region }
@@ -68,6 +76,15 @@ struct FilterConversion {
     /// (`DisplayList.hasAlphaRaisingFilter`).
     let leavesOutFaint: Bool
 
+    /// Whether a wide blur or shadow may read its input's block averages drawn at
+    /// reduced resolution (`FilterInput.reduced`). Those are stored as any drawing
+    /// is, coverage and 8-bit colour rounded at the reduced pixel, so values far
+    /// below a level are lost; that is invisible unless faint values can show: not
+    /// when a filter of the list can raise faint alpha, nor in an extended pass,
+    /// where colour is not bounded by alpha. There the input is drawn in full and
+    /// averaged.
+    var reducesWideInput: Bool { leavesOutFaint && !extended }
+
     /// A colour as premultiplied values in the pass's working space (linear light
     /// with `linear` or in a float pass; clamped to 0…1 unless extended).
     func workingColor(_ c: RGBA, linear: Bool) -> SIMD4<Float> {
@@ -93,9 +110,4 @@ extension FilterEffect {
         case .projection(let p): return ProjectionStage(p, c)
         }
     }
-}
-
-extension PixelRect {
-    /// The rectangle grown by `m` pixels on every side.
-    func dilated(_ m: Int) -> PixelRect { PixelRect(x0: x0 - m, y0: y0 - m, x1: x1 + m, y1: y1 + m) }
 }

@@ -17,7 +17,7 @@ struct ProjectionStage: FilterStage {
     func support(ofInput s: PixelRect) -> PixelRect? {
         guard let r = projection.bounds(of: Rect(minX: Double(s.x0), minY: Double(s.y0), maxX: Double(s.x1),
                                                  maxY: Double(s.y1))), r.isFinite else { return nil }
-        return PixelRect(covering: r, within: Renderer.hugePixelRect).dilated(1)
+        return PixelRect(covering: r, within: Renderer.hugePixelRect).dilated(by: 1)
     }
 
     func apply(over area: PixelRect, input: FilterInput, _ context: FilterContext) -> Plane? {
@@ -28,12 +28,12 @@ struct ProjectionStage: FilterStage {
         // grows with the surface so that the work does: a fixed 1024 px had a 40 × 28
         // canvas warp a 2088 × 2076 source, over a second with a shadow below the
         // warp (the `drawing` fuzz regression `projection-source-far-beyond-surface`).
-        let limit = context.targetBounds.dilated(min(1024, 2 * context.surfaceSide))
+        let limit = context.targetBounds.dilated(by: min(1024, 2 * context.surfaceSide))
         var source = limit
         if let inverse = projection.inverted,
            let r = inverse.bounds(of: Rect(minX: Double(area.x0), minY: Double(area.y0),
                                            maxX: Double(area.x1), maxY: Double(area.y1))), r.isFinite {
-            source = PixelRect(covering: r, within: limit).dilated(1)
+            source = PixelRect(covering: r, within: limit).dilated(by: 1)
         }
         guard let plane = input(source) else { return nil }
         return ProjectiveWarp.warp(plane, projection: projection, output: area)

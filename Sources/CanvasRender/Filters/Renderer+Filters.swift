@@ -142,9 +142,32 @@ extension Renderer {
         return job.stages[k - 1].apply(over: area, input: input(k - 1, job), job.context)
     }
 
+    /// The output of stage `k` averaged over `factor` × `factor` blocks, over the
+    /// region `blocks` of blocks (`FilterInput.reduced`), or `nil` if memory ran out.
+    /// The unfiltered drawing (k = 0) is drawn at the reduced resolution: the pass's
+    /// device transform scaled by 1/factor maps each block onto one pixel, whose area
+    /// coverage is then the block's average coverage. A stage's output is computed in
+    /// full and averaged.
+    func evaluateReduced(_ k: Int, blocks: PixelRect, factor: Int, _ job: FilterJob) -> Plane? {
+        let area = job.supports[k].map { blocks.intersection(GaussianBlur.blocks(covering: $0, factor: factor)) } ?? blocks
+        if area.isEmpty { return Plane.transparent(near: blocks) }
+        if k > 0 || factor <= 1 {
+            let (x0, o0) = area.x0.multipliedReportingOverflow(by: factor), (y0, o1) = area.y0.multipliedReportingOverflow(by: factor)
+            let (x1, o2) = area.x1.multipliedReportingOverflow(by: factor), (y1, o3) = area.y1.multipliedReportingOverflow(by: factor)
+            guard !(o0 || o1 || o2 || o3),
+                  let full = evaluate(k, needed: PixelRect(x0: x0, y0: y0, x1: x1, y1: y1), job) else { return nil }
+            return factor <= 1 ? full : GaussianBlur.reduce(full, factor: factor)
+        }
+        let pixels = Renderer.area(area)
+        guard pixels <= Renderer.maximumPlanePixels, pixels <= filterBudget - filterPixels else { return nil }
+        filterPixels += pixels
+        return renderContent(job, over: area, reduction: factor)
+    }
+
     /// The output of stage `k` as the next stage's input.
     private func input(_ k: Int, _ job: FilterJob) -> FilterInput {
-        FilterInput(support: job.supports[k], evaluate: { self.evaluate(k, needed: $0, job) })
+        FilterInput(support: job.supports[k], evaluate: { self.evaluate(k, needed: $0, job) },
+                    evaluateReduced: { self.evaluateReduced(k, blocks: $0, factor: $1, job) })
     }
 
     private func isExtended(_ pass: Pass) -> Bool {
@@ -153,9 +176,18 @@ extension Renderer {
     }
 
     /// The unfiltered drawing over `area`: rasterized and painted with source-over,
-    /// full opacity and no clip into a transparent surface.
-    private func renderContent(_ job: FilterJob, over area: PixelRect) -> Plane? {
-        let pass = job.pass
+    /// full opacity and no clip into a transparent surface. With a `reduction` k > 1,
+    /// `area` is in blocks of k × k pixels, and each pixel drawn stands for one
+    /// (`pixelReduction`).
+    private func renderContent(_ job: FilterJob, over area: PixelRect, reduction: Int = 1) -> Plane? {
+        var pass = job.pass
+        let kept = pixelReduction
+        defer { pixelReduction = kept }
+        if reduction > 1 {
+            let shrink = 1 / Double(reduction)
+            pass = Pass(target: pass.target, device: pass.device.concatenating(.scale(shrink, shrink)), depth: pass.depth)
+            pixelReduction *= Double(reduction)
+        }
         switch job.item.content {
         case .shape(let shape):
             let geometry = shape.geometry, operation = shape.operation

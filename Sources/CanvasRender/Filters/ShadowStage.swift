@@ -9,6 +9,9 @@ struct ShadowStage: FilterStage {
     let linear: Bool
     /// Whether a shadow too faint to show may be left out (`FilterConversion`).
     let leavesOutFaint: Bool
+    /// Whether a wide shadow reads its source drawn at reduced resolution
+    /// (`FilterConversion.reducesWideInput`).
+    let reducesInput: Bool
 
     init?(_ s: ShadowEffect, _ c: FilterConversion) {
         let offset = c.toDevice.applyToVector(s.offset)
@@ -18,6 +21,7 @@ struct ShadowStage: FilterStage {
                         invertsAlpha: s.invertsAlpha, disablesGroup: s.disablesGroup)
         linear = c.linear
         leavesOutFaint = c.leavesOutFaint
+        reducesInput = c.reducesWideInput
     }
 
     /// Whether the shadow of a source transparent outside `extent` is left out.
@@ -52,6 +56,17 @@ struct ShadowStage: FilterStage {
             // its source is not rendered (a blur of 10⁹ px would otherwise render the
             // drawing over as much of its reach as the filter budget allows).
             guard let copy = shadow.faintShadow(output: output) else { return nil }
+            if shadow.only { return (nil, copy) }
+            guard let object = input(output) else { return nil }
+            if linear { object.convert(toLinear: true) }
+            return (object, copy)
+        }
+        if shadow.reductionFactor > 1 && reducesInput {
+            // Wide: the shadow reads its source's block averages, so only those are
+            // made (the alpha alone counts: no conversion to linear light).
+            guard let reduced = input.reduced(blocks: shadow.reducedSourceRegion(for: output),
+                                              factor: shadow.reductionFactor),
+                  let copy = shadow.shadow(ofReduced: reduced, output: output) else { return nil }
             if shadow.only { return (nil, copy) }
             guard let object = input(output) else { return nil }
             if linear { object.convert(toLinear: true) }
