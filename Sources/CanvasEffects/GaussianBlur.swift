@@ -234,8 +234,16 @@ public enum GaussianBlur {
     /// down before blurring: 1 up to `downsampleAbove`, then ⌊σ/12⌋ (at least 2), so
     /// that σ/k falls in 12…24.
     public static func reductionFactor(sigma: Double) -> Int {
-        guard sigma.isFinite, sigma > downsampleAbove else { return 1 }
-        return max(2, Int(min(sigma, maximumSigma) / 12))
+        let sigma = effective(sigma)
+        guard sigma > downsampleAbove else { return 1 }
+        return max(2, Int(sigma / 12))
+    }
+
+    /// The standard deviation a blur of `sigma` uses: clamped to `maximumSigma`, and
+    /// 0 (no blur, as `blur` treats it) when not positive and finite. The reduced
+    /// path's functions agree through it on every σ, ∞ and NaN included.
+    static func effective(_ sigma: Double) -> Double {
+        sigma.isFinite && sigma > 0 ? min(sigma, maximumSigma) : 0
     }
 
     /// The blocks of `k` × `k` pixels, aligned to multiples of k, that `r` touches:
@@ -267,7 +275,7 @@ public enum GaussianBlur {
     /// input's block averages over this region.
     public static func reducedInputRegion(sigma: Double, output: PixelRect) -> PixelRect {
         let k = reductionFactor(sigma: sigma)
-        return reducedOutputRegion(output, factor: k).dilated(by: reach(sigma: min(sigma, maximumSigma) / Double(k)))
+        return reducedOutputRegion(output, factor: k).dilated(by: reach(sigma: effective(sigma) / Double(k)))
     }
 
     /// The blocks a reduced blur computes for `output`: those under it with a margin
@@ -280,7 +288,7 @@ public enum GaussianBlur {
     /// `reductionFactor(sigma:)`: blurred at σ/k and interpolated back up (what Skia
     /// and Core Image do for large radii). `nil` if memory ran out.
     public static func blur(reduced: Plane, sigma: Double, output: PixelRect) -> Plane? {
-        let sigma = min(sigma, maximumSigma)
+        let sigma = effective(sigma)
         let k = reductionFactor(sigma: sigma)
         let smallOut = reducedOutputRegion(output, factor: k)
         guard let blurred = blur(reduced, sigma: sigma / Double(k), output: smallOut),

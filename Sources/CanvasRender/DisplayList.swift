@@ -217,6 +217,9 @@ public final class ImagePaint: @unchecked Sendable {
     public let wrap: ImageShader.Wrap
     public let quality: Quality
     public let tint: RGBA?
+    /// Whether a minified image samples the levels averaged in linear light
+    /// (`ImageLevels.linearLevel`): set only by `averaged(linearLight:)`.
+    let levelsInLinearLight: Bool
 
     public var pixels: Pixmap { levels.base }
 
@@ -224,6 +227,12 @@ public final class ImagePaint: @unchecked Sendable {
                 quality: Quality = .smooth, tint: RGBA? = nil) {
         self.levels = levels; self.source = source; self.transform = transform; self.wrap = wrap
         self.quality = quality; self.tint = tint
+        levelsInLinearLight = false
+    }
+
+    private init(_ p: ImagePaint, levelsInLinearLight: Bool) {
+        levels = p.levels; source = p.source; transform = p.transform; wrap = p.wrap; quality = .smooth; tint = p.tint
+        self.levelsInLinearLight = levelsInLinearLight
     }
 
     public convenience init(pixels: Pixmap, source: PixelRect, transform: Transform, wrap: ImageShader.Wrap) {
@@ -231,13 +240,15 @@ public final class ImagePaint: @unchecked Sendable {
     }
 
     /// The paint sampled as `.smooth` (a halved level near the drawn size, bilinear):
-    /// how images are drawn into a large blur's reduced-resolution input, whose
-    /// pixels stand for block averages (`Renderer.pixelReduction`). A sparse sample
-    /// of an image's pixels would not be their average, and bicubic detail is blurred
-    /// away.
-    var averaged: ImagePaint {
-        quality == .smooth ? self : ImagePaint(levels: levels, source: source, transform: transform, wrap: wrap,
-                                               quality: .smooth, tint: tint)
+    /// how an image is drawn into a wide blur's reduced-resolution input, whose
+    /// pixels stand for block averages (`Renderer.evaluateReduced`). A sparse sample
+    /// of an image's pixels would not be their average, and bicubic detail is
+    /// blurred away. With `linearLight` the levels are averaged in linear light, and
+    /// one is used from a halving on (a block of 2 × 2 pixels then reads one pixel of
+    /// the first level, their linear average, where bilinear sampling of the image
+    /// would average their encoded values).
+    func averaged(linearLight: Bool) -> ImagePaint {
+        quality == .smooth && levelsInLinearLight == linearLight ? self : ImagePaint(self, levelsInLinearLight: linearLight)
     }
 
     /// The pixmap, source rectangle and image-to-device map to sample for a drawing
@@ -253,11 +264,13 @@ public final class ImagePaint: @unchecked Sendable {
         }
         guard quality == .smooth || quality == .best else { return (levels.base, source, map, filter) }
         let scale = abs(map.determinant).squareRoot()      // device pixels per image pixel
-        guard scale.isFinite, scale > 0, scale < 0.5 else { return (levels.base, source, map, filter) }
-        let ratio = 1 / scale                               // image pixels per device pixel, > 2
+        guard scale.isFinite, scale > 0, levelsInLinearLight ? scale <= 0.5 : scale < 0.5 else {
+            return (levels.base, source, map, filter)
+        }
+        let ratio = 1 / scale                               // image pixels per device pixel, ≥ 2
         let level = min(ratio.isFinite ? Int(log2(ratio).rounded(.down)) : 16, levels.levelCount - 1, 16)
         guard level >= 1 else { return (levels.base, source, map, filter) }
-        let pixmap = levels.level(level)
+        let pixmap = levelsInLinearLight ? levels.linearLevel(level) : levels.level(level)
         let f = Double(1 << level)
         let src = PixelRect(x0: source.x0 >> level, y0: source.y0 >> level,
                             x1: max((source.x1 + (1 << level) - 1) >> level, (source.x0 >> level) + 1),

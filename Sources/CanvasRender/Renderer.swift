@@ -85,17 +85,6 @@ public final class Renderer {
     /// The larger side of the render's root surface, in pixels (a layer's surface
     /// may be far smaller: filters that reach past a surface measure from this).
     var surfaceSide = 1
-    /// How many pixels of the pass's full resolution one pixel of the surface being
-    /// drawn spans across: 1, except while a wide blur's input is drawn at reduced
-    /// resolution (`Renderer.evaluateReduced`), where each pixel stands for the
-    /// average of a block. There a hairline is narrowed to keep one full-resolution
-    /// pixel's ink, images are sampled from a level near the drawn size
-    /// (`ImagePaint.averaged`), and aliased shapes are drawn anti-aliased: a block's
-    /// average of an aliased shape is its area coverage give or take a pixel's
-    /// rounding, where a sample at the block's centre moves its edges by up to half
-    /// a block. (After the blur, FilterTests `wideBlurReducedInput` measures thin
-    /// aliased bars within 2 levels of the full drawing this way, 3 without it.)
-    var pixelReduction = 1.0
     /// What a kept pass holds between renders (a 1 × 1 surface, never drawn).
     static let noTarget = RenderTarget.rgba8(try! Pixmap(width: 1, height: 1))
 
@@ -358,8 +347,7 @@ public final class Renderer {
     /// not such a rectangle.
     private func drawRect(_ item: UnsafePointer<DrawItem>, _ pass: Pass, _ region: ClipRegion) -> Bool {
         guard let pixmap = pass.rgba8, item.pointee.blendMode == .normal,
-              let (r, antialiased) = item.pointee.filledRect, case .rect = region else { return false }
-        let aa = antialiased || pixelReduction > 1
+              let (r, aa) = item.pointee.filledRect, case .rect = region else { return false }
         switch item.pointee.paint {
         case .solid: break
         case .gradient(let g):
@@ -454,10 +442,6 @@ public final class Renderer {
     /// Composites spans with a paint, an opacity and a blend mode.
     func composite(_ spans: SpanBuffer, _ paint: Paint, userToDevice t: Transform, opacity: Double,
                    blendMode: CanvasPaint.BlendMode, _ pass: Pass, area: PixelRect? = nil) {
-        if pixelReduction > 1, case .image(let image) = paint, image.quality != .smooth {
-            return composite(spans, .image(image.averaged), userToDevice: t, opacity: opacity, blendMode: blendMode,
-                             pass, area: area)
-        }
         switch pass.target {
         case .rgba8(let pixmap):
             guard let source = PaintSources.rgba8(paint, userToDevice: t, opacity: opacity, area: area,
@@ -483,13 +467,22 @@ public final class Renderer {
     }
 
     /// The coverage of a shape under device transform `t`, within `clip`.
+    ///
+    /// With a `reduction` k > 1, each pixel of the surface stands for a block of
+    /// k × k pixels of the full resolution, whose average coverage it is to hold (a
+    /// wide blur's input, `Renderer.evaluateReduced`): a hairline is 1/k wide, one
+    /// full-resolution pixel's ink, and an aliased shape is covered anti-aliased,
+    /// its area, which is what a block's average of its aliased pixels comes to
+    /// give or take a pixel's rounding (a sample at the block's centre would move
+    /// its edges by up to half a block).
     func coverage(_ geometry: Geometry, _ operation: DrawItem.Operation, _ t: Transform, clip: PixelRect,
-                  into out: inout SpanBuffer) {
+                  reduction: Int = 1, into out: inout SpanBuffer) {
         switch operation {
         case .fill(let rule, let aa):
-            rasterize(geometry, t, rule: rule, antialiased: aa, clip: clip, into: &out)
+            rasterize(geometry, t, rule: rule, antialiased: aa || reduction > 1, clip: clip, into: &out)
         case .stroke(let style, let aa):
-            stroke(geometry, style, t, antialiased: aa, clip: clip, into: &out)
+            stroke(geometry, style, t, antialiased: aa || reduction > 1, hairline: 1 / Double(max(reduction, 1)),
+                   clip: clip, into: &out)
         }
     }
 
@@ -680,7 +673,6 @@ public final class Renderer {
     /// Rasterizes geometry under device transform `t`, within `clip`.
     func rasterize(_ geometry: Geometry, _ t: Transform, rule: FillRule, antialiased: Bool,
                    clip: PixelRect, into out: inout SpanBuffer) {
-        let antialiased = antialiased || pixelReduction > 1
         let deviceBounds = geometry.controlBounds.transformed(by: t)
         guard deviceBounds.isFinite else { return Diagnostics.report(.nonFinitePath) }
         let clipRect = Rect(minX: Double(clip.x0), minY: Double(clip.y0), maxX: Double(clip.x1), maxY: Double(clip.y1))
@@ -738,18 +730,17 @@ public final class Renderer {
     }
 
     private func stroke(_ geometry: Geometry, _ style: StrokeParameters, _ t: Transform, antialiased: Bool,
-                        clip: PixelRect, into out: inout SpanBuffer) {
-        let antialiased = antialiased || pixelReduction > 1
+                        hairline: Double, clip: PixelRect, into out: inout SpanBuffer) {
         let path = strokedPath(geometry)
         outline.removeAll()
         var device = t
         if style.width == 0 {
-            // A hairline: one device pixel wide whatever the transform, except a
-            // singular one, under which nothing covers any area. (One pixel of the
-            // full resolution while drawing at a reduced one.)
+            // A hairline: `hairline` device pixels wide (1, or one pixel of the full
+            // resolution when drawing at a reduced one) whatever the transform,
+            // except a singular one, under which nothing covers any area.
             guard t.determinant != 0 else { return }
             var hair = style
-            hair.width = 1 / pixelReduction
+            hair.width = hairline
             let visible = Renderer.strokeVisibleRect(clip, reach: Renderer.strokeReach(hair, scale: 1), inverse: .identity)
             Stroker.stroke(path.transformed(by: t), hair, tolerance: Flattening.tolerance, visible: visible,
                            into: &outline)

@@ -234,6 +234,25 @@ struct FilterTests {
             }
             c.draw(stripes.interpolation(.none), in: CGRect(x: 12, y: 15, width: 96, height: 60))
         }),
+        ("abutting tiles in a layer, aliased and anti-aliased", { c in
+            // Edges between tiles every 7 px: drawn at half resolution, every other
+            // one would cross a block, and half over half would leave a seam.
+            c.drawLayer { l in
+                for row in 0..<5 {
+                    for column in 0..<13 {
+                        let tile = Path(CGRect(x: 12 + 7 * column, y: 10 + 7 * row, width: 7, height: 7))
+                        l.fill(tile, with: .color(css(30, 60 + 12 * column, 200)), style: FillStyle(antialiased: row % 2 == 0))
+                    }
+                }
+                for column in 0..<13 {
+                    let tile = Path(CGRect(x: 12.5 + 7 * CGFloat(column), y: 48.5, width: 7, height: 30))
+                    l.fill(tile, with: .color(css(200, 60 + 12 * column, 30)))
+                }
+            }
+        }),
+        ("text", { c in
+            c.draw(Text("Wide").font(.system(size: 40, weight: .bold)), at: CGPoint(x: 60, y: 45))
+        }),
         ("text in a layer", { c in
             c.drawLayer { layer in
                 layer.draw(Text("Wide").font(.system(size: 40, weight: .bold)), at: CGPoint(x: 60, y: 45))
@@ -288,8 +307,9 @@ struct FilterTests {
     }
 
     /// σ 24 is the widest blur that still draws its input in full: there the
-    /// comparison checks the reference itself.
-    @Test("a blur wider than 24 px draws its input at reduced resolution: the same as averaging the full drawing",
+    /// comparison checks the reference itself. Above it a shape is drawn at reduced
+    /// resolution, and a layer in full (`Renderer.evaluateReduced`).
+    @Test("a blur wider than 24 px draws a shape at reduced resolution: within 2 levels of averaging the full drawing",
           arguments: [24.0, 30.0, 41, 75])
     func wideBlurReducedInput(_ sigma: Double) throws {
         for (index, (name, draw)) in Self.wideBlurScenes.enumerated() {
@@ -392,6 +412,27 @@ struct FilterTests {
         // (encoded 0.735).
         #expect(abs(middle([]) - 134) <= 8)
         #expect(abs(middle(.linearColor) - 188) <= 8)
+
+        // A wide blur (σ 30, which reads block averages) of one image of black and
+        // white one-pixel stripes: the same two greys. (In linear light the image is
+        // not drawn at reduced resolution: its sRGB average would be 128.)
+        let stripes = Image(size: CGSize(width: 300, height: 300)) { s in
+            s.fill(Path(CGRect(x: 0, y: 0, width: 300, height: 300)), with: .color(.white))
+            for x in stride(from: 0, to: 300, by: 2) {
+                s.fill(Path(CGRect(x: x, y: 0, width: 1, height: 300)), with: .color(.black))
+            }
+        }
+        func wide(_ options: GraphicsContext.FilterOptions, _ sigma: Double) -> Int {
+            let image = renderCanvas(width: 100, height: 20) { c, _ in
+                c.addFilter(.blur(radius: sigma), options: options)
+                c.draw(stripes, in: CGRect(x: -100, y: -140, width: 300, height: 300))
+            }
+            return Int(image?.pixel(x: 50, y: 10).red ?? 0)
+        }
+        for sigma in [30.0, 41, 75] {           // blocks of 2, 3 and 6 pixels
+            #expect(abs(wide([], sigma) - 128) <= 8, "σ \(sigma): \(wide([], sigma))")
+            #expect(abs(wide(.linearColor, sigma) - 188) <= 8, "σ \(sigma): \(wide(.linearColor, sigma))")
+        }
     }
 
     @Test("BlurOptions.opaque keeps an opaque layer opaque to its edges; dithersResult moves values by at most 1")

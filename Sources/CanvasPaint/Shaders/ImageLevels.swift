@@ -10,6 +10,7 @@ public final class ImageLevels: @unchecked Sendable {
     /// (vector output embeds a JPEG file as it is instead of re-encoding it).
     public let encoded: EncodedImage?
     private let levels = Locked<[Pixmap]>([])
+    private let linearLevels = Locked<[Pixmap]>([])
 
     public init(_ base: Pixmap, encoded: EncodedImage? = nil) {
         self.base = base
@@ -18,13 +19,19 @@ public final class ImageLevels: @unchecked Sendable {
 
     /// Level `n` (0 is the image itself; level n + 1 is level n halved, rounding up,
     /// each pixel the average of up to four).
-    public func level(_ n: Int) -> Pixmap {
+    public func level(_ n: Int) -> Pixmap { level(n, of: levels, halve: ImageLevels.halve) }
+
+    /// Level `n` with each halving averaged in linear light (what a filter in linear
+    /// light reads when it averages the image drawn small: black and white pixels
+    /// average to 0.5 in linear light, 188 encoded, not to 128).
+    public func linearLevel(_ n: Int) -> Pixmap { level(n, of: linearLevels, halve: ImageLevels.halveInLinearLight) }
+
+    private func level(_ n: Int, of chain: Locked<[Pixmap]>, halve: (Pixmap) -> Pixmap?) -> Pixmap {
         if n <= 0 { return base }
-        return levels.withLock { made in
+        return chain.withLock { made in
             while made.count < n {
                 let source = made.last ?? base
-                guard source.width > 1 || source.height > 1,
-                      let half = ImageLevels.halve(source) else { break }
+                guard source.width > 1 || source.height > 1, let half = halve(source) else { break }
                 made.append(half)
             }
             return made.isEmpty ? base : made[min(n, made.count) - 1]
@@ -36,6 +43,45 @@ public final class ImageLevels: @unchecked Sendable {
         var w = base.width, h = base.height, n = 1
         while w > 1 || h > 1 { w = (w + 1) / 2; h = (h + 1) / 2; n += 1 }
         return n
+    }
+
+    /// `p` halved as `halve` does, each pixel the average in linear light of up to
+    /// four (premultiplied: colours weighted by their alpha).
+    static func halveInLinearLight(_ p: Pixmap) -> Pixmap? {
+        let w = (p.width + 1) / 2, h = (p.height + 1) / 2
+        guard let out = try? Pixmap(width: w, height: h) else { return nil }
+        ColorTransfer.decodeTable.withUnsafeBufferPointer { decode in
+            ColorTransfer.encodeTable.withUnsafeBufferPointer { encode in
+                for y in 0..<h {
+                    let r0 = p.row(min(2 * y, p.height - 1)), r1 = p.row(min(2 * y + 1, p.height - 1))
+                    let dst = out.row(y)
+                    for x in 0..<w {
+                        let x0 = min(2 * x, p.width - 1), x1 = min(2 * x + 1, p.width - 1)
+                        // Each pixel's colour unpremultiplied, decoded, weighted by alpha.
+                        var sum = SIMD4<Float>()
+                        @inline(__always) func add(_ q: UInt32) {
+                            let a = q >> 24
+                            guard a > 0 else { return }
+                            let alpha = Float(a) / 255
+                            @inline(__always) func channel(_ v: UInt32) -> Float {
+                                decode[Int(min(255, (v * 255 + a / 2) / a))] * alpha
+                            }
+                            sum += SIMD4(channel(q & 255), channel((q >> 8) & 255), channel((q >> 16) & 255), alpha)
+                        }
+                        add(r0[x0]); add(r0[x1]); add(r1[x0]); add(r1[x1])
+                        let mean = sum / 4
+                        guard mean.w > 0 else { dst[x] = 0; continue }
+                        let a8 = UInt32((mean.w * 255).rounded())
+                        @inline(__always) func encoded(_ v: Float) -> UInt32 {
+                            let e = UInt32(ColorTransfer.encode8(v / mean.w, encode.baseAddress!))
+                            return (e * a8 + 127) / 255
+                        }
+                        dst[x] = encoded(mean.x) | encoded(mean.y) << 8 | encoded(mean.z) << 16 | a8 << 24
+                    }
+                }
+            }
+        }
+        return out
     }
 
     static func halve(_ p: Pixmap) -> Pixmap? {

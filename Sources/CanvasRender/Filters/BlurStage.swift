@@ -44,10 +44,13 @@ struct BlurStage: FilterStage {
         // (when they may be drawn at reduced resolution).
         let factor = GaussianBlur.reductionFactor(sigma: sigma)
         let reduced = factor > 1 && reducesInput
-        let read = reduced ? input.reduced(blocks: GaussianBlur.reducedInputRegion(sigma: sigma, output: area), factor: factor)
+        // In linear light the averages are of linear values (black and white stripes
+        // average to 0.5 in linear light, shown as 188; 0.5 in sRGB shows as 128).
+        let read = reduced ? input.reduced(blocks: GaussianBlur.reducedInputRegion(sigma: sigma, output: area),
+                                           factor: factor, linear: linear)
                            : input(needed)
         guard let source = read else { return nil }
-        if linear { source.convert(toLinear: true) }
+        if linear && !reduced { source.convert(toLinear: true) }
         let blurred = reduced ? GaussianBlur.blur(reduced: source, sigma: sigma, output: area)
                               : GaussianBlur.blur(source, sigma: sigma, output: area)
         guard let out = blurred else { return nil }

@@ -32,7 +32,7 @@ struct FilterInput {
     /// Where it can be non-transparent (`nil`: anywhere).
     let support: PixelRect?
     let evaluate: (PixelRect) -> Plane?
-    let evaluateReduced: (PixelRect, Int) -> Plane?
+    let evaluateReduced: (PixelRect, Int, Bool) -> Plane?
 
     /// The input over `region` (`nil` when memory ran out).
     func callAsFunction(_ region: PixelRect) -> Plane? { evaluate(region) }
@@ -40,9 +40,11 @@ struct FilterInput {
     /// The input's averages over `factor` × `factor` blocks of pixels
     /// (`GaussianBlur.blocks(covering:factor:)`) over `blocks`, a region of blocks;
     /// `nil` when memory ran out. What a blur wider than `GaussianBlur.downsampleAbove`
-    /// reads: the unfiltered drawing is then drawn at the reduced resolution, k² times
-    /// less work than drawing it whole and averaging.
-    func reduced(blocks: PixelRect, factor: Int) -> Plane? { evaluateReduced(blocks, factor) }
+    /// reads. An unfiltered shape is drawn at the reduced resolution, k² times less
+    /// work than drawing it whole and averaging; anything else is computed in full
+    /// and averaged (`Renderer.evaluateReduced`). With `linear`, in an 8-bit pass, the
+    /// averages are of the pixels converted to linear light.
+    func reduced(blocks: PixelRect, factor: Int, linear: Bool) -> Plane? { evaluateReduced(blocks, factor, linear) }
 
     /// The part of `region` where the input can be non-transparent.
     func extent(of region: PixelRect) -> PixelRect { support.map { region.intersection($0) } ?? region }

@@ -144,30 +144,42 @@ extension Renderer {
 
     /// The output of stage `k` averaged over `factor` × `factor` blocks, over the
     /// region `blocks` of blocks (`FilterInput.reduced`), or `nil` if memory ran out.
-    /// The unfiltered drawing (k = 0) is drawn at the reduced resolution: the pass's
-    /// device transform scaled by 1/factor maps each block onto one pixel, whose area
-    /// coverage is then the block's average coverage. A stage's output is computed in
-    /// full and averaged.
-    func evaluateReduced(_ k: Int, blocks: PixelRect, factor: Int, _ job: FilterJob) -> Plane? {
+    ///
+    /// An unfiltered shape (k = 0) is drawn at the reduced resolution: the pass's
+    /// device transform scaled by 1/factor maps each block onto one pixel, whose
+    /// area coverage is the block's average (`coverage(…reduction:)`). Everything
+    /// else is computed in full and averaged: a stage's output, and a layer, whose
+    /// items are composited one over another, which does not commute with
+    /// averaging. (Two shapes that abut along a line through a block would each
+    /// cover half of it, and half over half leaves a quarter uncovered: a seam at
+    /// every edge between tiles that the full drawing does not have.)
+    ///
+    /// With `linear` (a filter in linear light in an 8-bit pass) the averages are of
+    /// linear values: the full output is converted before averaging, and a shape is
+    /// drawn into a linear float surface.
+    func evaluateReduced(_ k: Int, blocks: PixelRect, factor: Int, linear: Bool, _ job: FilterJob) -> Plane? {
         let area = job.supports[k].map { blocks.intersection(GaussianBlur.blocks(covering: $0, factor: factor)) } ?? blocks
         if area.isEmpty { return Plane.transparent(near: blocks) }
-        if k > 0 || factor <= 1 {
+        guard k == 0, factor > 1, case .shape(let shape) = job.item.content else {
             let (x0, o0) = area.x0.multipliedReportingOverflow(by: factor), (y0, o1) = area.y0.multipliedReportingOverflow(by: factor)
             let (x1, o2) = area.x1.multipliedReportingOverflow(by: factor), (y1, o3) = area.y1.multipliedReportingOverflow(by: factor)
             guard !(o0 || o1 || o2 || o3),
                   let full = evaluate(k, needed: PixelRect(x0: x0, y0: y0, x1: x1, y1: y1), job) else { return nil }
+            if linear { full.convert(toLinear: true) }
             return factor <= 1 ? full : GaussianBlur.reduce(full, factor: factor)
         }
         let pixels = Renderer.area(area)
         guard pixels <= Renderer.maximumPlanePixels, pixels <= filterBudget - filterPixels else { return nil }
         filterPixels += pixels
-        return renderContent(job, over: area, reduction: factor)
+        let shrink = 1 / Double(factor)
+        return renderShape(shape, job, device: job.pass.device.concatenating(.scale(shrink, shrink)), over: area,
+                           reduction: factor, mode: linear ? .linear : job.pass.target.mode)
     }
 
     /// The output of stage `k` as the next stage's input.
     private func input(_ k: Int, _ job: FilterJob) -> FilterInput {
         FilterInput(support: job.supports[k], evaluate: { self.evaluate(k, needed: $0, job) },
-                    evaluateReduced: { self.evaluateReduced(k, blocks: $0, factor: $1, job) })
+                    evaluateReduced: { self.evaluateReduced(k, blocks: $0, factor: $1, linear: $2, job) })
     }
 
     private func isExtended(_ pass: Pass) -> Bool {
@@ -176,41 +188,42 @@ extension Renderer {
     }
 
     /// The unfiltered drawing over `area`: rasterized and painted with source-over,
-    /// full opacity and no clip into a transparent surface. With a `reduction` k > 1,
-    /// `area` is in blocks of k × k pixels, and each pixel drawn stands for one
-    /// (`pixelReduction`).
-    private func renderContent(_ job: FilterJob, over area: PixelRect, reduction: Int = 1) -> Plane? {
-        var pass = job.pass
-        let kept = pixelReduction
-        defer { pixelReduction = kept }
-        if reduction > 1 {
-            let shrink = 1 / Double(reduction)
-            pass = Pass(target: pass.target, device: pass.device.concatenating(.scale(shrink, shrink)), depth: pass.depth)
-            pixelReduction *= Double(reduction)
-        }
+    /// full opacity and no clip into a transparent surface.
+    private func renderContent(_ job: FilterJob, over area: PixelRect) -> Plane? {
         switch job.item.content {
         case .shape(let shape):
-            let geometry = shape.geometry, operation = shape.operation
-            guard let target = RenderTarget.make(pass.target.mode, width: area.width, height: area.height) else {
-                return nil
-            }
-            let shifted = pass.device.concatenating(.translation(Double(-area.x0), Double(-area.y0)))
-            let t = job.item.transform.concatenating(shifted)
-            guard t.isFinite else { return Plane.transparent(near: area) }
-            spans.removeAll()
-            coverage(geometry, operation, t, clip: target.bounds, into: &spans)
-            var plain = job.item
-            plain.blendMode = .normal
-            plain.opacity = 1
-            if !spans.isEmpty {
-                composite(spans, job.item.paint, userToDevice: t, plain, Pass(target: target, device: shifted, depth: pass.depth))
-            }
-            return target.plane(at: area.x0, area.y0)
+            return renderShape(shape, job, device: job.pass.device, over: area, reduction: 1, mode: job.pass.target.mode)
         case .layer(let id):
-            guard let target = renderLayerContent(id, job.list, pass, bounds: area, ungroupedItem: nil) else { return nil }
+            guard let target = renderLayerContent(id, job.list, job.pass, bounds: area, ungroupedItem: nil) else { return nil }
             defer { release(target) }
             return target.plane(at: area.x0, area.y0)
         }
+    }
+
+    /// A shape item's drawing over `area` of the surface `device` maps root space
+    /// onto. With a `reduction` k > 1 each pixel stands for the average of a block of
+    /// k × k (`coverage(…reduction:)`), and images are sampled from a level near
+    /// the drawn size (`ImagePaint.averaged`), averaged in linear light when the
+    /// surface, of colour mode `mode`, is in linear light.
+    private func renderShape(_ shape: DrawItem.Shape, _ job: FilterJob, device: Transform, over area: PixelRect,
+                             reduction: Int, mode: ColorMode) -> Plane? {
+        guard let target = RenderTarget.make(mode, width: area.width, height: area.height) else {
+            return nil
+        }
+        let shifted = device.concatenating(.translation(Double(-area.x0), Double(-area.y0)))
+        let t = job.item.transform.concatenating(shifted)
+        guard t.isFinite else { return Plane.transparent(near: area) }
+        spans.removeAll()
+        coverage(shape.geometry, shape.operation, t, clip: target.bounds, reduction: reduction, into: &spans)
+        var plain = job.item
+        plain.blendMode = .normal
+        plain.opacity = 1
+        if !spans.isEmpty {
+            var paint = job.item.paint
+            if reduction > 1, case .image(let image) = paint { paint = .image(image.averaged(linearLight: mode != .nonLinear)) }
+            composite(spans, paint, userToDevice: t, plain, Pass(target: target, device: shifted, depth: job.pass.depth))
+        }
+        return target.plane(at: area.x0, area.y0)
     }
 
     /// Composites a filter result through the item's clip.

@@ -65,7 +65,7 @@ struct ShadowStage: FilterStage {
             // Wide: the shadow reads its source's block averages, so only those are
             // made (the alpha alone counts: no conversion to linear light).
             guard let reduced = input.reduced(blocks: shadow.reducedSourceRegion(for: output),
-                                              factor: shadow.reductionFactor),
+                                              factor: shadow.reductionFactor, linear: false),
                   let copy = shadow.shadow(ofReduced: reduced, output: output) else { return nil }
             if shadow.only { return (nil, copy) }
             guard let object = input(output) else { return nil }
