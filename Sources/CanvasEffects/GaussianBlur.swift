@@ -61,6 +61,12 @@ public enum GaussianBlur {
         return min(1, Double(width) * density) * min(1, Double(height) * density)
     }
 
+    /// Whether a source whose alpha lies within `extent`, its colour at most
+    /// `strength` (1 unless extended), blurs to less than `invisibleAlpha` everywhere.
+    public static func blursAway(sigma: Double, within extent: PixelRect, strength: Double = 1) -> Bool {
+        peakAlpha(sigma: sigma, width: extent.width, height: extent.height) * max(1, strength) < invisibleAlpha
+    }
+
     /// Alpha below this, in a blur's or shadow's result, is left out: a sixteenth of
     /// an 8-bit level, which rounds away when stored (dithering, ±0.47 of a level,
     /// can lift it to one level at a sixteenth of the pixels, which leaving it out

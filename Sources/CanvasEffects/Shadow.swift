@@ -37,8 +37,7 @@ public struct Shadow: Sendable {
     public func isInvisible(fromSourceWithin extent: PixelRect) -> Bool {
         let strength = Double(pointwiseMax(color, -color).max())
         guard strength.isFinite else { return false }
-        let peak = GaussianBlur.peakAlpha(sigma: sigma, width: extent.width, height: extent.height)
-        return peak * max(1, strength) < GaussianBlur.invisibleAlpha
+        return GaussianBlur.blursAway(sigma: sigma, within: extent, strength: strength)
     }
 
     /// The shadow over `output` when it `isInvisible`: transparent, or with

@@ -23,9 +23,11 @@ public struct DisplayList: Sendable {
     public var clips: [ClipNode] = []
     public internal(set) var filters: [FilterNode] = []
     /// Whether a filter of the list can raise faint alpha until it shows (an alpha
-    /// threshold, or a colour matrix whose alpha row gains). Blurs and shadows then
-    /// keep results too faint to show by themselves instead of leaving them out:
-    /// such a filter may be applied to them, here or around a layer holding them.
+    /// threshold, or a colour matrix whose alpha row reads colour, gains above 1 or
+    /// adds an offset: `ColorMatrix.raisesFaintAlpha`). Blurs and shadows then keep
+    /// results too faint to show by themselves instead of leaving them out, and
+    /// wide ones draw their input in full rather than at reduced resolution: such a
+    /// filter may be applied to them, here or around a layer holding them.
     public internal(set) var hasAlphaRaisingFilter = false
     /// Links drawn (text with a `link` attribute): where they are and where they
     /// lead. Pixels ignore them; vector output writes them as link annotations.

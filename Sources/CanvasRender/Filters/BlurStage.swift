@@ -34,7 +34,7 @@ struct BlurStage: FilterStage {
     /// Whether an input transparent outside `extent` blurs to nothing that shows (a
     /// radius far wider than the drawing); then the input is not rendered.
     private func isInvisible(_ extent: PixelRect) -> Bool {
-        leavesOutFaint && GaussianBlur.peakAlpha(sigma: sigma, width: extent.width, height: extent.height) < GaussianBlur.invisibleAlpha
+        leavesOutFaint && GaussianBlur.blursAway(sigma: sigma, within: extent)
     }
 
     func apply(over area: PixelRect, input: FilterInput, _ context: FilterContext) -> Plane? {
