@@ -267,7 +267,9 @@ struct FilterTests {
     /// Compared premultiplied, within 2 levels (`ReferenceImage.compare`, which
     /// writes both images and their difference to test-output/ when they differ).
     func checkWideBlur(_ name: String, _ draw: @escaping (inout GraphicsContext) -> Void, sigma: Double,
-                       shadow tint: SIMD4<Float>? = nil, offset: (Int, Int) = (0, 0)) throws {
+                       shadow tint: SIMD4<Float>? = nil, offset: (Int, Int) = (0, 0), linearLight: Bool = false) throws {
+        func decoded(_ v: Float) -> Float { v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4) }
+        func encoded(_ v: Float) -> Float { v <= 0.0031308 ? v * 12.92 : 1.055 * pow(v, 1 / 2.4) - 0.055 }
         let (w, h) = (120, 90)
         let filtered = renderCanvas(width: CGFloat(w), height: CGFloat(h)) { c, _ in
             if let tint {
@@ -275,7 +277,7 @@ struct FilterTests {
                                                  blue: Double(tint.z / tint.w), opacity: Double(tint.w)),
                                     radius: sigma, x: CGFloat(offset.0), y: CGFloat(offset.1), options: .shadowOnly))
             } else {
-                c.addFilter(.blur(radius: sigma))
+                c.addFilter(.blur(radius: sigma), options: linearLight ? .linearColor : [])
             }
             draw(&c)
         }
@@ -286,7 +288,9 @@ struct FilterTests {
             for x in 0..<w {
                 let p = unfiltered.pixel(x: x, y: y)
                 let a = Float(p.alpha) / 255
-                source.row(y)[x] = SIMD4(Float(p.red) / 255 * a, Float(p.green) / 255 * a, Float(p.blue) / 255 * a, a)
+                var rgb = SIMD3(Float(p.red), Float(p.green), Float(p.blue)) / 255
+                if linearLight { rgb = SIMD3(decoded(rgb.x), decoded(rgb.y), decoded(rgb.z)) }
+                source.row(y)[x] = SIMD4(rgb * a, a)
             }
         }
         let output = PixelRect(x0: -offset.0, y0: -offset.1, x1: w - offset.0, y1: h - offset.1)
@@ -297,7 +301,11 @@ struct FilterTests {
                 var v = blurred.value(x: x - offset.0, y: y - offset.1)
                 if let tint { v = tint * v.w }
                 let a = min(max(v.w, 0), 1)
-                let straight = a > 0 ? v / a : .zero
+                var straight = a > 0 ? v / a : .zero
+                if linearLight {
+                    straight = SIMD4(encoded(min(max(straight.x, 0), 1)), encoded(min(max(straight.y, 0), 1)),
+                                     encoded(min(max(straight.z, 0), 1)), 1)
+                }
                 for (i, c) in [straight.x, straight.y, straight.z, a].enumerated() {
                     expected[(y * w + x) * 4 + i] = UInt8(min(max(c * 255, 0), 255).rounded())
                 }
@@ -308,7 +316,8 @@ struct FilterTests {
 
     /// σ 24 is the widest blur that still draws its input in full: there the
     /// comparison checks the reference itself. Above it a shape is drawn at reduced
-    /// resolution, and a layer in full (`Renderer.evaluateReduced`).
+    /// resolution, and a layer in full (`Renderer.evaluateReduced`); each also blurred
+    /// in linear light (`linearColor`), where the averages are of linear values.
     @Test("a blur wider than 24 px draws a shape at reduced resolution: within 2 levels of averaging the full drawing",
           arguments: [24.0, 30.0, 41, 75])
     func wideBlurReducedInput(_ sigma: Double) throws {
@@ -317,6 +326,7 @@ struct FilterTests {
                 try checkWideBlur("wide-blur-\(index)-\(Int(sigma))", draw, sigma: sigma)
                 try checkWideBlur("wide-shadow-\(index)-\(Int(sigma))", draw, sigma: sigma,
                                   shadow: SIMD4(0, 0, 0.7, 0.7), offset: (6, -4))
+                try checkWideBlur("wide-linear-blur-\(index)-\(Int(sigma))", draw, sigma: sigma, linearLight: true)
             } catch {
                 Issue.record("\(name), σ \(sigma): \(error)")
             }
@@ -327,11 +337,13 @@ struct FilterTests {
     func wideBlurMemory() {
         // σ 60 reduces by 5: at full resolution the input would span the 200 × 200
         // canvas and the blur's reach of 185 px around it, 570² pixels.
-        for filter in [GraphicsContext.Filter.blur(radius: 60), .shadow(color: .black, radius: 60, x: 4, y: 4)] {
+        // (σ 600 reduces by 50: its input would be 200 + 2 × 1,850 pixels square.)
+        for filter in [GraphicsContext.Filter.blur(radius: 60), .shadow(color: .black, radius: 60, x: 4, y: 4),
+                       .blur(radius: 600)] {
             Plane.resetLargestAllocation()
             let image = renderCanvas(width: 200, height: 200) { c, size in
                 c.addFilter(filter)
-                c.fill(Path(CGRect(x: -300, y: -300, width: 800, height: 800)), with: .color(.black))
+                c.fill(Path(CGRect(x: -5000, y: -5000, width: 10200, height: 10200)), with: .color(.black))
             }
             #expect(rgbaAt(image, 100, 100)[3] == 255)
             // (The shadow reads its blur one pixel beyond the canvas, for its offset.)
@@ -413,9 +425,10 @@ struct FilterTests {
         #expect(abs(middle([]) - 134) <= 8)
         #expect(abs(middle(.linearColor) - 188) <= 8)
 
-        // A wide blur (σ 30, which reads block averages) of one image of black and
-        // white one-pixel stripes: the same two greys. (In linear light the image is
-        // not drawn at reduced resolution: its sRGB average would be 128.)
+        // A wide blur (which reads block averages: σ 30, 41 and 75 average blocks of
+        // 2, 3 and 6 pixels) of one image of black and white one-pixel stripes: the
+        // same two greys. (The image is drawn at reduced resolution from levels
+        // averaged in linear light; averaged as encoded, it would give 128 in both.)
         let stripes = Image(size: CGSize(width: 300, height: 300)) { s in
             s.fill(Path(CGRect(x: 0, y: 0, width: 300, height: 300)), with: .color(.white))
             for x in stride(from: 0, to: 300, by: 2) {
@@ -429,7 +442,7 @@ struct FilterTests {
             }
             return Int(image?.pixel(x: 50, y: 10).red ?? 0)
         }
-        for sigma in [30.0, 41, 75] {           // blocks of 2, 3 and 6 pixels
+        for sigma in [30.0, 41, 75] {
             #expect(abs(wide([], sigma) - 128) <= 8, "σ \(sigma): \(wide([], sigma))")
             #expect(abs(wide(.linearColor, sigma) - 188) <= 8, "σ \(sigma): \(wide(.linearColor, sigma))")
         }

@@ -155,8 +155,10 @@ extension Renderer {
     /// every edge between tiles that the full drawing does not have.)
     ///
     /// With `linear` (a filter in linear light in an 8-bit pass) the averages are of
-    /// linear values: the full output is converted before averaging, and a shape is
-    /// drawn into a linear float surface.
+    /// linear values: the full output is converted before averaging, and a shape's
+    /// reduced pixels are converted as the full ones would be (a solid colour's edge
+    /// converts alike at any coverage; a gradient is evaluated at the block's centre,
+    /// mixed as drawn; an image samples levels averaged in linear light).
     func evaluateReduced(_ k: Int, blocks: PixelRect, factor: Int, linear: Bool, _ job: FilterJob) -> Plane? {
         let area = job.supports[k].map { blocks.intersection(GaussianBlur.blocks(covering: $0, factor: factor)) } ?? blocks
         if area.isEmpty { return Plane.transparent(near: blocks) }
@@ -172,8 +174,10 @@ extension Renderer {
         guard pixels <= Renderer.maximumPlanePixels, pixels <= filterBudget - filterPixels else { return nil }
         filterPixels += pixels
         let shrink = 1 / Double(factor)
-        return renderShape(shape, job, device: job.pass.device.concatenating(.scale(shrink, shrink)), over: area,
-                           reduction: factor, mode: linear ? .linear : job.pass.target.mode)
+        let plane = renderShape(shape, job, device: job.pass.device.concatenating(.scale(shrink, shrink)), over: area,
+                                reduction: factor, averagesInLinearLight: linear)
+        if linear { plane?.convert(toLinear: true) }
+        return plane
     }
 
     /// The output of stage `k` as the next stage's input.
@@ -192,7 +196,7 @@ extension Renderer {
     private func renderContent(_ job: FilterJob, over area: PixelRect) -> Plane? {
         switch job.item.content {
         case .shape(let shape):
-            return renderShape(shape, job, device: job.pass.device, over: area, reduction: 1, mode: job.pass.target.mode)
+            return renderShape(shape, job, device: job.pass.device, over: area, reduction: 1, averagesInLinearLight: false)
         case .layer(let id):
             guard let target = renderLayerContent(id, job.list, job.pass, bounds: area, ungroupedItem: nil) else { return nil }
             defer { release(target) }
@@ -201,12 +205,13 @@ extension Renderer {
     }
 
     /// A shape item's drawing over `area` of the surface `device` maps root space
-    /// onto. With a `reduction` k > 1 each pixel stands for the average of a block of
-    /// k × k (`coverage(…reduction:)`), and images are sampled from a level near
-    /// the drawn size (`ImagePaint.averaged`), averaged in linear light when the
-    /// surface, of colour mode `mode`, is in linear light.
+    /// onto, in the pass's colour mode. With a `reduction` k > 1 each pixel stands for
+    /// the average of a block of k × k (`coverage(…reduction:)`), and images are
+    /// sampled from a level near the drawn size (`ImagePaint.averaged`), averaged in
+    /// linear light when the pass is or `averagesInLinearLight` asks.
     private func renderShape(_ shape: DrawItem.Shape, _ job: FilterJob, device: Transform, over area: PixelRect,
-                             reduction: Int, mode: ColorMode) -> Plane? {
+                             reduction: Int, averagesInLinearLight: Bool) -> Plane? {
+        let mode = job.pass.target.mode
         guard let target = RenderTarget.make(mode, width: area.width, height: area.height) else {
             return nil
         }
@@ -220,7 +225,9 @@ extension Renderer {
         plain.opacity = 1
         if !spans.isEmpty {
             var paint = job.item.paint
-            if reduction > 1, case .image(let image) = paint { paint = .image(image.averaged(linearLight: mode != .nonLinear)) }
+            if reduction > 1, case .image(let image) = paint {
+                paint = .image(image.averaged(linearLight: averagesInLinearLight || mode != .nonLinear))
+            }
             composite(spans, paint, userToDevice: t, plain, Pass(target: target, device: shifted, depth: job.pass.depth))
         }
         return target.plane(at: area.x0, area.y0)
