@@ -256,21 +256,23 @@ public enum GaussianBlur {
     /// block (i, j) covers pixels [ik, ik + k) × [jk, jk + k).
     public static func blocks(covering r: PixelRect, factor k: Int) -> PixelRect {
         guard !r.isEmpty else { return PixelRect(x0: 0, y0: 0, x1: 0, y1: 0) }
-        @inline(__always) func down(_ v: Int) -> Int { v >= 0 ? v / k : -((-v + k - 1) / k) }
-        return PixelRect(x0: down(r.x0), y0: down(r.y0), x1: down(r.x1 - 1) + 1, y1: down(r.y1 - 1) + 1)
+        return PixelRect(x0: block(r.x0, k), y0: block(r.y0, k), x1: block(r.x1 - 1, k) + 1, y1: block(r.y1 - 1, k) + 1)
     }
+
+    /// The block of `k` pixels that pixel `v` falls in (⌊v/k⌋, for negative v too).
+    @inline(__always)
+    static func block(_ v: Int, _ k: Int) -> Int { v >= 0 ? v / k : -((-v + k - 1) / k) }
 
     /// `input` averaged over k × k blocks (`blocks(covering:factor:)`), pixels outside
     /// it counting as transparent; `nil` if memory ran out.
     public static func reduce(_ input: Plane, factor k: Int) -> Plane? {
-        @inline(__always) func down(_ v: Int) -> Int { v >= 0 ? v / k : -((-v + k - 1) / k) }
         let small = blocks(covering: input.bounds, factor: k)
         guard let reduced = Plane(bounds: small) else { return nil }
         let inv = 1 / Float(k * k)
         for y in input.bounds.y0..<input.bounds.y1 {
-            let src = input.row(y), dst = reduced.row(down(y))
+            let src = input.row(y), dst = reduced.row(block(y, k))
             for x in input.bounds.x0..<input.bounds.x1 {
-                dst[down(x) - small.x0] += src[x - input.bounds.x0] * inv
+                dst[block(x, k) - small.x0] += src[x - input.bounds.x0] * inv
             }
         }
         return reduced

@@ -81,10 +81,10 @@ struct FilterConversion {
     /// Whether a wide blur or shadow may read its input's block averages drawn at
     /// reduced resolution (`FilterInput.reduced`: a shape is; a layer is drawn in
     /// full and averaged). Those are stored as any drawing is, coverage and colour
-    /// rounded to 8 bits at the reduced pixel, so values far below a level are lost; that is invisible unless faint values can show: not
-    /// when a filter of the list can raise faint alpha, nor in an extended pass,
-    /// where colour is not bounded by alpha. There the input is drawn in full and
-    /// averaged.
+    /// rounded to 8 bits at the reduced pixel, so values far below a level are
+    /// lost; that is invisible unless faint values can show: not when a filter of
+    /// the list can raise faint alpha, nor in an extended pass, where colour is not
+    /// bounded by alpha. There the input is drawn in full and averaged.
     var reducesWideInput: Bool { leavesOutFaint && !extended }
 
     /// A colour as premultiplied values in the pass's working space (linear light

@@ -163,10 +163,13 @@ extension Renderer {
         let area = job.supports[k].map { blocks.intersection(GaussianBlur.blocks(covering: $0, factor: factor)) } ?? blocks
         if area.isEmpty { return Plane.transparent(near: blocks) }
         guard k == 0, factor > 1, case .shape(let shape) = job.item.content else {
-            let (x0, o0) = area.x0.multipliedReportingOverflow(by: factor), (y0, o1) = area.y0.multipliedReportingOverflow(by: factor)
-            let (x1, o2) = area.x1.multipliedReportingOverflow(by: factor), (y1, o3) = area.y1.multipliedReportingOverflow(by: factor)
-            guard !(o0 || o1 || o2 || o3),
-                  let full = evaluate(k, needed: PixelRect(x0: x0, y0: y0, x1: x1, y1: y1), job) else { return nil }
+            // The pixels of the blocks (blocks come from pixel regions within ±2⁴⁰, so
+            // this stays far inside Int; checked all the same).
+            let bounds = [area.x0, area.y0, area.x1, area.y1].map { $0.multipliedReportingOverflow(by: factor) }
+            guard !bounds.contains(where: \.overflow),
+                  let full = evaluate(k, needed: PixelRect(x0: bounds[0].partialValue, y0: bounds[1].partialValue,
+                                                           x1: bounds[2].partialValue, y1: bounds[3].partialValue), job)
+            else { return nil }
             if linear { full.convert(toLinear: true) }
             return factor <= 1 ? full : GaussianBlur.reduce(full, factor: factor)
         }

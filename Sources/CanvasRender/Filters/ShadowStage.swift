@@ -47,6 +47,14 @@ struct ShadowStage: FilterStage {
         return out
     }
 
+    /// `copy` with the object drawn over `output` on its own (none with `only`).
+    private func withObject(_ copy: Plane, over output: PixelRect, input: FilterInput) -> (object: Plane?, shadow: Plane)? {
+        if shadow.only { return (nil, copy) }
+        guard let object = input(output) else { return nil }
+        if linear { object.convert(toLinear: true) }
+        return (object, copy)
+    }
+
     /// The object (unless `only`) and the tinted shadow over `output`, from the
     /// input. With `linear`, both come back in linear light.
     func parts(over output: PixelRect, input: FilterInput) -> (object: Plane?, shadow: Plane)? {
@@ -55,11 +63,7 @@ struct ShadowStage: FilterStage {
             // A radius far wider than the drawing: the shadow is too faint to show, so
             // its source is not rendered (a blur of 10⁹ px would otherwise render the
             // drawing over as much of its reach as the filter budget allows).
-            guard let copy = shadow.faintShadow(output: output) else { return nil }
-            if shadow.only { return (nil, copy) }
-            guard let object = input(output) else { return nil }
-            if linear { object.convert(toLinear: true) }
-            return (object, copy)
+            return shadow.faintShadow(output: output).flatMap { withObject($0, over: output, input: input) }
         }
         if shadow.reductionFactor > 1 && reducesInput {
             // Wide: the shadow reads its source's block averages, so only those are
@@ -67,10 +71,7 @@ struct ShadowStage: FilterStage {
             guard let reduced = input.reduced(blocks: shadow.reducedSourceRegion(for: output),
                                               factor: shadow.reductionFactor, linear: false),
                   let copy = shadow.shadow(ofReduced: reduced, output: output) else { return nil }
-            if shadow.only { return (nil, copy) }
-            guard let object = input(output) else { return nil }
-            if linear { object.convert(toLinear: true) }
-            return (object, copy)
+            return withObject(copy, over: output, input: input)
         }
         var object: Plane? = nil
         let source: Plane
