@@ -46,6 +46,10 @@ public struct EdgeList: PathSink {
     public private(set) var edges = ScratchBuffer<Edge>(capacity: 64)
     /// Winding changes on the box's left side, at y: merged into edges by `finish`.
     @usableFromInline var leftEvents = ScratchBuffer<LeftEvent>(capacity: 16)
+    /// The left run being extended: where the path entered the box's left side and
+    /// where it is now (`pushLeft`). Flushed into `leftEvents` when a run starts
+    /// elsewhere, and by `mergeLeftEdges`.
+    @usableFromInline var leftEntry = 0.0, leftExit = 0.0
     /// The merge sort's other half (`sortByTop`), kept with the list.
     private var sortScratch = ScratchBuffer<Edge>(capacity: 0)
     public private(set) var clip: PixelRect
@@ -90,6 +94,7 @@ public struct EdgeList: PathSink {
     public mutating func reset(clip: PixelRect) {
         edges.removeAll()
         leftEvents.removeAll()
+        leftEntry = 0; leftExit = 0
         self.clip = clip
         L = Double(clip.x0); T = Double(clip.y0); R = Double(clip.x1); B = Double(clip.y1)
         open = false
@@ -236,6 +241,7 @@ public struct EdgeList: PathSink {
     /// Merges the left side's winding changes into edges (idempotent; `finish`
     /// and the scan converters call it).
     public mutating func mergeLeftEdges() {
+        flushLeftRun()
         let n = leftEvents.count
         guard n > 0 else { return }
         var events = UnsafeMutableBufferPointer(start: leftEvents.pointer, count: n)
@@ -375,15 +381,41 @@ public struct EdgeList: PathSink {
     }
 
     /// A vertical run on the box's left side from `y0` to `y1` (merged at `finish`).
+    ///
+    /// Walked in the path's order from `entry` to `exit` (top to bottom when `dir`
+    /// is 1), a run changes the winding by +1 at `entry` and by −1 at `exit`, whichever
+    /// way it goes. So a run that starts where the last one ended extends it (the
+    /// events between cancel exactly), and a contour wholly left of the box, or a
+    /// stretch of one that comes back to where it started, adds no event at all: a
+    /// dashed stroke's thousands of dashes left of the canvas cost no sorting. Runs
+    /// are matched by exact equality, so the winding on every row is what the runs
+    /// one by one give.
     @usableFromInline
     mutating func pushLeft(_ y0: Double, _ y1: Double, _ dir: Int32) {
         guard y1 > y0 else { return }
-        leftEvents.append(LeftEvent(y: y0, delta: dir))
-        leftEvents.append(LeftEvent(y: y1, delta: -dir))
-        minY = min(minY, y0)
-        maxY = max(maxY, y1)
+        let (entry, exit) = dir > 0 ? (y0, y1) : (y1, y0)
+        if entry == leftExit && leftEntry != leftExit {
+            leftExit = exit
+            if leftExit == leftEntry { leftEntry = 0; leftExit = 0 }   // came back: nothing
+            return
+        }
+        flushLeftRun()
+        leftEntry = entry
+        leftExit = exit
+    }
+
+    /// Adds the run being extended to the events (an empty run, entry = exit, adds none).
+    @usableFromInline
+    mutating func flushLeftRun() {
+        guard leftEntry != leftExit else { return }
+        leftEvents.append(LeftEvent(y: leftEntry, delta: 1))
+        leftEvents.append(LeftEvent(y: leftExit, delta: -1))
+        minY = min(minY, min(leftEntry, leftExit))
+        maxY = max(maxY, max(leftEntry, leftExit))
         minX = min(minX, L)
         maxX = max(maxX, L)
+        leftEntry = 0
+        leftExit = 0
     }
 
     @usableFromInline
