@@ -270,9 +270,11 @@ public final class ImagePaint: @unchecked Sendable {
             return (levels.base, source, map, filter)
         }
         let ratio = 1 / scale                               // image pixels per device pixel, ≥ 2
-        let level = min(ratio.isFinite ? Int(log2(ratio).rounded(.down)) : 16, levels.levelCount - 1, 16)
+        let wanted = min(ratio.isFinite ? Int(log2(ratio).rounded(.down)) : 16, levels.levelCount - 1, 16)
+        guard wanted >= 1 else { return (levels.base, source, map, filter) }
+        // The level made may be shallower than the one wanted (a halving without memory).
+        let (pixmap, level) = levels.nearestLevel(wanted, linearLight: levelsInLinearLight)
         guard level >= 1 else { return (levels.base, source, map, filter) }
-        let pixmap = levelsInLinearLight ? levels.linearLevel(level) : levels.level(level)
         let f = Double(1 << level)
         let src = PixelRect(x0: source.x0 >> level, y0: source.y0 >> level,
                             x1: max((source.x1 + (1 << level) - 1) >> level, (source.x0 >> level) + 1),

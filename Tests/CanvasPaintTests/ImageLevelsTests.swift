@@ -1,5 +1,6 @@
 import Testing
-import CanvasPaint
+@testable import CanvasPaint
+import CanvasGeometry
 
 @Suite("Image levels")
 struct ImageLevelsTests {
@@ -31,5 +32,28 @@ struct ImageLevelsTests {
         #expect(ImageLevels(odd).level(1).pixel(x: 0, y: 0) == pixel(128, 128, 128, 255))
         // Past the last level, the last one.
         #expect(ImageLevels(odd).linearLevel(5).width == 1)
+    }
+
+    @Test("the level made is reported: past the last level, and where a halving fails")
+    func levelReached() throws {
+        let (odd, _) = try images()
+        // 3 × 1 → 2 × 1 → 1 × 1: two levels below the image.
+        #expect(ImageLevels(odd).nearestLevel(5).level == 2)
+        #expect(ImageLevels(odd).nearestLevel(5, linearLight: true).pixmap.width == 1)
+        #expect(ImageLevels(odd).nearestLevel(0).level == 0)
+        // A halving without memory (the second one fails): level 1 and its number,
+        // so that a caller scales by 2, not by 8; a later call tries again.
+        let big = try Pixmap(width: 64, height: 64)
+        let levels = ImageLevels(big)
+        let chain = Locked<[Pixmap]>([])
+        var halvings = 0
+        let failing: (Pixmap) -> Pixmap? = { p in
+            halvings += 1
+            return halvings == 2 ? nil : ImageLevels.halve(p)
+        }
+        let first = levels.level(3, of: chain, halve: failing)
+        #expect(first.level == 1 && first.pixmap.width == 32)
+        let again = levels.level(3, of: chain, halve: failing)
+        #expect(again.level == 3 && again.pixmap.width == 8)
     }
 }

@@ -19,22 +19,32 @@ public final class ImageLevels: @unchecked Sendable {
 
     /// Level `n` (0 is the image itself; level n + 1 is level n halved, rounding up,
     /// each pixel the average of up to four).
-    public func level(_ n: Int) -> Pixmap { level(n, of: levels, halve: ImageLevels.halve) }
+    public func level(_ n: Int) -> Pixmap { nearestLevel(n).pixmap }
 
     /// Level `n` with each halving averaged in linear light (what a filter in linear
     /// light reads when it averages the image drawn small: black and white pixels
     /// average to 0.5 in linear light, 188 encoded, not to 128).
-    public func linearLevel(_ n: Int) -> Pixmap { level(n, of: linearLevels, halve: ImageLevels.halveInLinearLight) }
+    public func linearLevel(_ n: Int) -> Pixmap { nearestLevel(n, linearLight: true).pixmap }
 
-    private func level(_ n: Int, of chain: Locked<[Pixmap]>, halve: (Pixmap) -> Pixmap?) -> Pixmap {
-        if n <= 0 { return base }
+    /// Level `n`, or the deepest level below it that could be made, with its number:
+    /// a halving that cannot get its memory leaves the chain where it is, and a
+    /// caller that scales by 2^level must use the level it got, not the one it asked
+    /// for (or the image would be drawn at half or a quarter of its size).
+    public func nearestLevel(_ n: Int, linearLight: Bool = false) -> (pixmap: Pixmap, level: Int) {
+        linearLight ? level(n, of: linearLevels, halve: ImageLevels.halveInLinearLight)
+                    : level(n, of: levels, halve: ImageLevels.halve)
+    }
+
+    func level(_ n: Int, of chain: Locked<[Pixmap]>, halve: (Pixmap) -> Pixmap?) -> (pixmap: Pixmap, level: Int) {
+        if n <= 0 { return (base, 0) }
         return chain.withLock { made in
             while made.count < n {
                 let source = made.last ?? base
                 guard source.width > 1 || source.height > 1, let half = halve(source) else { break }
                 made.append(half)
             }
-            return made.isEmpty ? base : made[min(n, made.count) - 1]
+            let reached = min(n, made.count)
+            return (reached == 0 ? base : made[reached - 1], reached)
         }
     }
 
