@@ -47,4 +47,56 @@ struct IdentityPathTests {
         #expect(!IdentityPath.isInside("/a", "/a#0"))
         #expect(IdentityPath.isInside("/é#0/[ü]", "/é#0"))
     }
+
+    @Test("a value's child is found by its parent and the value; its own children by their parent's number")
+    func valueChildren() {
+        var path = IdentityPath()
+        _ = path.enter("ForEach")
+        let row = path.enter(id: AnyHashable(42))
+        let text = path.enter("Text")
+        path.reset()
+        _ = path.enter("ForEach")
+        #expect(path.enter(id: AnyHashable(42)) == row)
+        #expect(path.enter("Text") == text)
+        #expect(row == "/ForEach#0/[42]")
+        #expect(text == "/ForEach#0/[42]/Text#0")
+        // Another value is another identity; the hash is the identity's own.
+        path.leave(); path.leave()
+        #expect(path.enter(id: AnyHashable("a")) == "/ForEach#0/[a]")
+        #expect(path.currentHash == "/ForEach#0/[a]".hashValue)
+    }
+
+    @Test("past the table limit the tables start again, and every place keeps its identity string")
+    func tablesStartAgain() {
+        var path = IdentityPath()
+        func walk(_ path: inout IdentityPath, rows: Range<Int>) -> [String] {
+            path.reset()
+            _ = path.enter("List")
+            var out: [String] = []
+            for r in rows {
+                _ = path.enter(id: AnyHashable(r))
+                out.append(path.enter("Row"))
+                path.leave(); path.leave()
+            }
+            return out
+        }
+        let first = walk(&path, rows: 0..<100)
+        // Enough distinct rows to fill the tables several times over.
+        _ = walk(&path, rows: 100..<(100 + 3 * IdentityPath.madeLimit))
+        #expect(walk(&path, rows: 0..<100) == first)
+        path.reroot(at: first[7])
+        #expect(path.current == first[7] && path.currentHash == first[7].hashValue)
+        #expect(path.enter("Text") == first[7] + "/Text#0")
+    }
+
+    @Test("a slot key made with the identity's known hash is the key made from the identity")
+    func slotKeys() {
+        let made = SlotKey("/A#0/B#1", "count")
+        let known = SlotKey("/A#0/B#1", identityHash: "/A#0/B#1".hashValue, "count")
+        #expect(made == known && made.hashValue == known.hashValue)
+        let keys: Set<SlotKey> = [made, made.animation, SlotKey("/A#0/B#1", "offset"), SlotKey("/A#0/B#2", "count")]
+        #expect(keys.count == 4)
+        #expect(keys.contains(known) && keys.contains(known.animation))
+        #expect(!keys.contains(SlotKey("/A#0", "count")))
+    }
 }

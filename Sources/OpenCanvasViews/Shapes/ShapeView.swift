@@ -102,13 +102,13 @@ extension _ShapeView: PrimitiveView {
         let fillStyle = self.fillStyle
         if let graph = ViewGraph.current {
             // The shape's data, a colour fill and a stroke's width as shown now.
-            let key = graph.currentIdentity, owner = graph.currentBody
-            shape = graph.animated(shape, key: SlotKey(key, "shape"), owner: owner)
+            let owner = graph.currentBody
+            shape = graph.animated(shape, key: graph.key("shape"), owner: owner)
             if let color = style as? Color {
-                style = Color(graph.animated(color.resolve(in: environment), key: SlotKey(key, "color"), owner: owner)) as? Style ?? style
+                style = Color(graph.animated(color.resolve(in: environment), key: graph.key("color"), owner: owner)) as? Style ?? style
             }
             if let s = stroke {
-                stroke?.lineWidth = graph.animatedValue(SlotKey(key, "lineWidth"), s.lineWidth, owner: owner)
+                stroke?.lineWidth = graph.animatedValue(graph.key("lineWidth"), s.lineWidth, owner: owner)
             }
         }
         return ShapeNode(sizing: { shape.sizeThatFits($0) }, hitPath: { shape.path(in: $0) }) { context, frame in

@@ -21,9 +21,12 @@ func installProperties<V: View>(of view: V, identity: String, environment: Envir
 @MainActor
 private func installProperties(ofValue value: Any, identity: String, environment: EnvironmentValues) {
     let mirror = Mirror(reflecting: value)
+    var identityHash: Int?     // made once for the view's properties, when it has any
     for (index, child) in mirror.children.enumerated() {
         if let property = child.value as? any GraphProperty {
-            property.install(in: ViewGraph.current, key: SlotKey(identity, child.label ?? "\(index)"),
+            let hash = identityHash ?? identity.hashValue
+            identityHash = hash
+            property.install(in: ViewGraph.current, key: SlotKey(identity, identityHash: hash, child.label ?? "\(index)"),
                              environment: environment)
         }
     }

@@ -11,14 +11,35 @@ package struct SlotKey: Hashable, Sendable, CustomStringConvertible {
     /// (rather than the value's own storage).
     package let holdsAnimation: Bool
 
+    /// `identity.hashValue`, made once: identities are paths from the root (a deep
+    /// tree's run to hundreds of bytes), and a key is hashed several times a frame.
+    private let identityHash: Int
+
     package init(_ identity: String, _ name: String, holdsAnimation: Bool = false) {
+        self.init(identity, identityHash: identity.hashValue, name, holdsAnimation: holdsAnimation)
+    }
+
+    /// A key for `identity` whose hash is known (`IdentityPath.currentHash`).
+    init(_ identity: String, identityHash: Int, _ name: String, holdsAnimation: Bool = false) {
         self.identity = identity
+        self.identityHash = identityHash
         self.name = name
         self.holdsAnimation = holdsAnimation
     }
 
     /// The slot holding this value's animation run.
-    package var animation: SlotKey { SlotKey(identity, name, holdsAnimation: true) }
+    package var animation: SlotKey { SlotKey(identity, identityHash: identityHash, name, holdsAnimation: true) }
+
+    package static func == (a: SlotKey, b: SlotKey) -> Bool {
+        a.identityHash == b.identityHash && a.holdsAnimation == b.holdsAnimation && a.name == b.name
+            && a.identity == b.identity
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(identityHash)
+        hasher.combine(name)
+        hasher.combine(holdsAnimation)
+    }
 
     /// Whether the owning view is the view at `prefix` or inside it.
     package func isInside(_ prefix: String) -> Bool { ViewGraph.isInside(identity, prefix) }
@@ -28,5 +49,5 @@ package struct SlotKey: Hashable, Sendable, CustomStringConvertible {
 
 extension ViewGraph {
     /// The slot `name` of the view being made.
-    func key(_ name: String) -> SlotKey { SlotKey(currentIdentity, name) }
+    func key(_ name: String) -> SlotKey { SlotKey(currentIdentity, identityHash: currentIdentityHash, name) }
 }

@@ -329,6 +329,9 @@ package final class ViewGraph {
     /// The identity of the view being made.
     var currentIdentity: String { identities.current }
 
+    /// `currentIdentity.hashValue`, made once for the identity.
+    var currentIdentityHash: Int { identities.currentHash }
+
     /// Enters a child view: returns its identity.
     func enter(_ component: String) -> String { identities.enter(component) }
 

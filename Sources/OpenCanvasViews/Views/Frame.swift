@@ -134,9 +134,9 @@ extension _FrameLayout {
         var layout = self
         if let graph = ViewGraph.current {
             // Fixed dimensions animate; a dimension that appears or goes does not.
-            let key = graph.currentIdentity, owner = graph.currentBody
-            if let w = width { layout.width = max(0, graph.animatedValue(SlotKey(key, "width"), w, owner: owner)) }
-            if let h = height { layout.height = max(0, graph.animatedValue(SlotKey(key, "height"), h, owner: owner)) }
+            let owner = graph.currentBody
+            if let w = width { layout.width = max(0, graph.animatedValue(graph.key("width"), w, owner: owner)) }
+            if let h = height { layout.height = max(0, graph.animatedValue(graph.key("height"), h, owner: owner)) }
         }
         return FrameNode(child: OpenCanvasViews.makeNode(content, environment: environment), layout: layout)
     }
