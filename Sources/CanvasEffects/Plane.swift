@@ -120,11 +120,21 @@ public struct Plane {
         @inline(__always) func convert(_ v: Float) -> Float {
             Float(toLinear ? ColorTransfer.linear(Double(v)) : ColorTransfer.encoded(Double(v)))
         }
+        // Runs of one colour (fills, flat layers) convert once: the transfer function
+        // costs a `pow` a channel, and a plane can hold millions of pixels.
+        var lastIn = SIMD4<Float>(repeating: 0), lastOut = SIMD4<Float>(repeating: 0)
         for i in 0..<n {
             let v = p[i]
             guard v.w > 0 else { continue }
+            if v == lastIn {
+                p[i] = lastOut
+                continue
+            }
             let c = v / v.w
-            p[i] = SIMD4<Float>(convert(c.x), convert(c.y), convert(c.z), 1) * v.w
+            let out = SIMD4<Float>(convert(c.x), convert(c.y), convert(c.z), 1) * v.w
+            p[i] = out
+            lastIn = v
+            lastOut = out
         }
     }
 }
